@@ -1,0 +1,140 @@
+"""Command line: ``python -m gamecore list | simulate | replay``.
+
+    python -m gamecore list
+    python -m gamecore simulate --game misfits --games 200 --seed 1 [--players 3] [--bot random|greedy|mcts] [--json]
+    python -m gamecore replay SAVEFILE
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from collections import Counter
+
+import gamecore
+from gamecore.bots import BOT_KINDS, choose_for, make_bot
+from gamecore.engine import Rng
+
+
+def cmd_list(args) -> int:
+    for info in gamecore.games():
+        state = "ready" if info.ready else "in preparation"
+        players = ",".join(map(str, info.counts()))
+        mode = "co-op" if info.coop else "competitive"
+        options = ", ".join(f"{o.name}={o.default}" for o in info.options) or "-"
+        print(f"{info.id:<12} {state:<15} players {players:<10} {mode:<12} options: {options}")
+    return 0
+
+
+def play_one(game: str, seed: int, players: int, bot_name: str, cap: int, options: dict | None = None):
+    """One playout with every seat played by ``bot_name``. Returns (state, actions taken)."""
+    state = gamecore.start(game, seed=seed, players=players, **(options or {}))
+    bot = make_bot(bot_name)
+    rng = Rng(seed ^ 0x5EED)
+    steps = 0
+    while not state.is_over():
+        if steps >= cap:
+            raise RuntimeError(f"no end after {cap} actions")
+        legal = state.legal_actions()
+        if not legal:
+            raise RuntimeError("no legal actions in an unfinished game")
+        if bot_name == "random":
+            action = legal[rng.randrange(len(legal))]
+        else:
+            action = choose_for(state, bot, rng)
+        state.apply(action)
+        steps += 1
+    return state, steps
+
+
+def cmd_simulate(args) -> int:
+    info = gamecore.game(args.game)
+    if not info.ready:
+        print(f"{args.game} is in preparation and cannot be simulated yet", file=sys.stderr)
+        return 2
+    players = args.players or info.counts()[0]
+    outcomes: Counter = Counter()
+    errors: list[dict] = []
+    total_actions = 0
+    finished = 0
+    began = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        try:
+            state, steps = play_one(args.game, seed, players, args.bot, args.cap)
+        except Exception as exc:  # report every failure, keep going, exit non-zero
+            errors.append({"seed": seed, "error": f"{type(exc).__name__}: {exc}",
+                           "trace": traceback.format_exc(limit=6)})
+            continue
+        finished += 1
+        total_actions += steps
+        result = state.result()
+        outcomes[result.outcome] += 1
+    elapsed = max(time.perf_counter() - began, 1e-9)
+    report = {
+        "game": args.game, "players": players, "bot": args.bot, "seed": args.seed,
+        "games": args.games, "finished": finished, "outcomes": dict(outcomes),
+        "actions": total_actions, "actions_per_s": round(total_actions / elapsed, 1),
+        "games_per_s": round(finished / elapsed, 3), "seconds": round(elapsed, 3),
+        "errors": len(errors), "error_list": errors[:10],
+    }
+    if args.json:
+        print(json.dumps(report, indent=1))
+    else:
+        print(f"{args.game}: {finished}/{args.games} games finished, {players} players, bot {args.bot}")
+        print(f"outcomes: {dict(outcomes)}")
+        print(f"actions: {total_actions}  ({report['actions_per_s']} actions/s, {report['games_per_s']} games/s)")
+        print(f"errors: {len(errors)}")
+        for err in errors[:5]:
+            print(f"  seed {err['seed']}: {err['error']}")
+    return 1 if errors else 0
+
+
+def cmd_replay(args) -> int:
+    from gamecore.persistence import SaveError
+    from gamecore.session import Session
+
+    try:
+        session = Session.load(args.savefile)
+    except SaveError as exc:
+        print(f"cannot replay: {exc}", file=sys.stderr)
+        return 2
+    state = session.state
+    print(f"game {session.game}, {len(session.steps)} actions replayed, "
+          f"{'over' if state.is_over() else 'in progress'}")
+    print(state.digest())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m gamecore", description="Tabletop Dojo rules engines")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="the registered games and their options").set_defaults(func=cmd_list)
+    sim = sub.add_parser("simulate", help="bot playouts: throughput, outcomes, errors")
+    sim.add_argument("--game", required=True)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--bot", choices=BOT_KINDS, default="random")
+    sim.add_argument("--cap", type=int, default=20000, help="actions after which a game counts as stuck")
+    sim.add_argument("--json", action="store_true")
+    sim.set_defaults(func=cmd_simulate)
+    rep = sub.add_parser("replay", help="replay a save file and print the final digest")
+    rep.add_argument("savefile")
+    rep.set_defaults(func=cmd_replay)
+    return parser
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except gamecore.OptionError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,14 @@
+"""Tabletop Dojo: `python main.py` opens the app; `python main.py --smoke-test N` drives every scene for N frames."""
+from __future__ import annotations
+
+import sys
+
+
+def main() -> int:
+    from ui.app import main as app_main
+
+    return app_main(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

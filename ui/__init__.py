@@ -1,0 +1,1 @@
+"""Everything pygame: the app loop, scenes, table widgets, drag and drop, theme, i18n."""

@@ -1,0 +1,77 @@
+"""Fonts and cached text surfaces. Text is rendered once per (text, size, colour, bold) and reused."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from .resources import font_path
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    return pygame.font.Font(font_path(bold), max(6, int(size)))
+
+
+@lru_cache(maxsize=4096)
+def text(string: str, size: int, color: tuple = (235, 235, 235), bold: bool = False) -> pygame.Surface:
+    """A rendered line of text (anti-aliased, transparent background), cached."""
+    return font(size, bold).render(string, True, color)
+
+
+def wrap(string: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines that fit ``width`` pixels. Japanese has no spaces: break between characters."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in string.split("\n"):
+        if not paragraph:
+            lines.append("")
+            continue
+        current = ""
+        tokens = _tokens(paragraph)
+        for tok in tokens:
+            trial = current + tok
+            if f.size(trial)[0] <= width or not current:
+                current = trial
+            else:
+                lines.append(current.rstrip())
+                current = tok.lstrip()
+        if current:
+            lines.append(current.rstrip())
+    return lines
+
+
+def _tokens(paragraph: str) -> list[str]:
+    out: list[str] = []
+    word = ""
+    for ch in paragraph:
+        if ord(ch) > 0x2E80:          # CJK: every character may start a new line
+            if word:
+                out.append(word)
+                word = ""
+            out.append(ch)
+        elif ch == " ":
+            word += ch
+            out.append(word)
+            word = ""
+        else:
+            word += ch
+    if word:
+        out.append(word)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def paragraph(string: str, size: int, width: int, color: tuple = (235, 235, 235), bold: bool = False,
+              line_gap: int = 2) -> pygame.Surface:
+    """A wrapped block of text as one cached surface."""
+    lines = wrap(string, size, width, bold)
+    f = font(size, bold)
+    height = max(1, len(lines)) * (f.get_linesize() + line_gap)
+    surf = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
+    y = 0
+    for line in lines:
+        if line:
+            surf.blit(text(line, size, color, bold), (0, y))
+        y += f.get_linesize() + line_gap
+    return surf

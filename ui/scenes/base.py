@@ -1,0 +1,105 @@
+"""The Scene protocol (enter/exit/pause/resume/handle_event/update/draw) and the SceneManager."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from ui.app import App
+
+
+class Scene:
+    """One screen. Build pygame_gui elements in ``build_ui`` (called on enter and on every resize)."""
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.elements: list = []
+
+    # lifecycle
+    def enter(self, **args) -> None:
+        self.build_ui()
+
+    def exit(self) -> None:
+        self.clear_ui()
+
+    def pause(self) -> None:
+        """Another scene was pushed on top: hide our widgets (they are rebuilt on resume)."""
+        self.clear_ui()
+
+    def resume(self) -> None:
+        self.build_ui()
+
+    # pygame_gui elements
+    def build_ui(self) -> None:
+        pass
+
+    def clear_ui(self) -> None:
+        for element in self.elements:
+            element.kill()
+        self.elements.clear()
+
+    def add(self, element):
+        self.elements.append(element)
+        return element
+
+    def on_resize(self) -> None:
+        self.clear_ui()
+        self.build_ui()
+
+    # frame
+    def handle_event(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    # the smoke test drives every scene with a few synthetic inputs
+    def smoke_inputs(self) -> list:
+        return []
+
+
+class SceneManager:
+    """A stack of scenes: switch replaces the whole stack, push overlays one, pop returns to the one under."""
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.stack: list[Scene] = []
+        self.factories: dict[str, type] = {}
+
+    def register(self, name: str, cls: type) -> None:
+        self.factories[name] = cls
+
+    def make(self, name_or_cls) -> Scene:
+        cls = self.factories[name_or_cls] if isinstance(name_or_cls, str) else name_or_cls
+        return cls(self.app)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def switch(self, scene, **args) -> Scene:
+        while self.stack:
+            self.stack.pop().exit()
+        return self.push(scene, _pause=False, **args)
+
+    def push(self, scene, _pause: bool = True, **args) -> Scene:
+        if _pause and self.stack:
+            self.stack[-1].pause()
+        new = self.make(scene) if not isinstance(scene, Scene) else scene
+        self.stack.append(new)
+        new.enter(**args)
+        return new
+
+    def pop(self) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        if self.stack:
+            self.stack[-1].resume()
+
+    def resize(self) -> None:
+        for scene in self.stack[-1:]:
+            scene.on_resize()

@@ -1,0 +1,75 @@
+"""Player settings, persisted as JSON in the user config dir (atomic writes); bad files fall back to defaults."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from gamecore import persistence
+
+DEFAULTS = {
+    "language": "en",            # "en" | "ja"
+    "animation_speed": "normal",  # "off" | "fast" | "normal" | "slow"
+    "highlights": True,           # legal-move highlights
+    "confirm_end_turn": True,
+    "colorblind": False,
+    "window_mode": "windowed",    # "windowed" | "fullscreen"
+    "undo_mode": "practice",      # "practice" | "strict"
+}
+CHOICES = {
+    "language": ("en", "ja"),
+    "animation_speed": ("off", "fast", "normal", "slow"),
+    "window_mode": ("windowed", "fullscreen"),
+    "undo_mode": ("practice", "strict"),
+}
+ANIMATION_SECONDS = {"off": 0.0, "fast": 0.15, "normal": 0.3, "slow": 0.6}
+
+
+class Settings:
+    def __init__(self, path: Path | None = None):
+        self.path = path
+        self.values = dict(DEFAULTS)
+        self.problem: str | None = None
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> "Settings":
+        if path is None:
+            path = persistence.config_dir() / "settings.json"
+        settings = cls(path)
+        if path.exists():
+            try:
+                data = persistence.read_json(path, max_bytes=256 * 1024)
+                if not isinstance(data, dict):
+                    raise persistence.SaveError(f"{path.name} is not a settings file")
+                for key, value in data.items():
+                    settings.set(key, value, save=False)
+            except persistence.SaveError as exc:
+                settings.problem = str(exc)
+        return settings
+
+    def get(self, key: str):
+        return self.values.get(key, DEFAULTS.get(key))
+
+    def set(self, key: str, value, save: bool = True) -> bool:
+        if key not in DEFAULTS:
+            return False
+        default = DEFAULTS[key]
+        if isinstance(default, bool):
+            if not isinstance(value, bool):
+                return False
+        elif key in CHOICES and value not in CHOICES[key]:
+            return False
+        self.values[key] = value
+        if save:
+            self.save()
+        return True
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        try:
+            persistence.atomic_write_json(self.path, self.values)
+            self.problem = None
+        except persistence.SaveError as exc:
+            self.problem = str(exc)
+
+    def animation_seconds(self) -> float:
+        return ANIMATION_SECONDS.get(self.get("animation_speed"), 0.3)
