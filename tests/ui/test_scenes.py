@@ -1,0 +1,210 @@
+"""Every scene renders and reacts under the dummy video driver, in both languages; bad files never crash."""
+from __future__ import annotations
+
+import json
+
+import pygame
+import pygame_gui
+import pytest
+
+import gamecore
+from gamecore import persistence
+from gamecore.session import Seat, Session
+from ui import i18n
+from ui.settings import Settings
+
+
+@pytest.fixture
+def app(pygame_session, tmp_path):
+    from ui.app import App
+
+    application = App(settings=Settings(tmp_path / "settings.json"), smoke=True)
+    yield application
+    application.scenes.switch("menu")
+
+
+def frames(app, n=3, events=()):
+    for e in events:
+        pygame.event.post(e)
+    for _ in range(n):
+        app.frame(1 / 60)
+
+
+def click(pos, button=1):
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)]
+
+
+def press(app, element):
+    app.scenes.top.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=element))
+
+
+def _finished_toy():
+    s = Session.new("toy", 4, 2, seats=[Seat(), Seat("bot", "random")])
+    while not s.state.is_over():
+        s.apply(s.state.legal_actions()[0])
+    return s
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_scene_renders(app, lang):
+    app.set_language(lang)
+    for name, args in [("menu", {}), ("settings", {}), ("load", {}), ("rules", {"game": "misfits"}),
+                       ("setup", {"game": "toy"}), ("results", {"session": _finished_toy()})]:
+        app.scenes.switch(name, **args)
+        frames(app, 2, [pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(1, 1), buttons=(0, 0, 0))])
+        assert app.scenes.top is not None
+        assert app.screen.get_at((5, 5))[:3] != (0, 0, 0), f"{name} drew nothing"
+
+
+def test_menu_lists_every_game_and_greys_unplayable(app, monkeypatch):
+    app.scenes.switch("menu")
+    frames(app)
+    menu = app.scenes.top
+    ids = [info.id for _, info in menu.tiles]
+    assert ids == [g.id for g in gamecore.games() if g.id in ("rangers", "misfits", "galaxy", "barricades")]
+    galaxy_rect = next(rect for rect, info in menu.tiles if info.id == "galaxy")
+    frames(app, 2, click(galaxy_rect.center))
+    assert app.scenes.top is menu, "a game in preparation must not open"
+
+
+def test_menu_offers_resume_only_with_an_autosave(app):
+    app.scenes.switch("menu")
+    assert "resume" not in app.scenes.top.buttons.values()
+    s = Session.new("toy", 1, 2, autosave=persistence.autosave_path())
+    s.apply(s.state.legal_actions()[0])
+    app.scenes.switch("menu")
+    assert "resume" in app.scenes.top.buttons.values()
+
+
+def test_corrupt_autosave_is_not_offered_and_not_touched(app):
+    path = persistence.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"schema": 1, "kind": "tabletop-dojo-save", "game": ')
+    app.scenes.switch("menu")
+    frames(app)
+    assert "resume" not in app.scenes.top.buttons.values()
+    assert path.read_text() == '{"schema": 1, "kind": "tabletop-dojo-save", "game": '
+
+
+def test_settings_are_applied_and_persisted(app, tmp_path):
+    app.scenes.switch("menu")
+    app.scenes.push("settings")
+    scene = app.scenes.top
+    dropdown = next(dd for dd, (key, _) in scene.handlers.items() if key == "language")
+    scene.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=dropdown, text="日本語"))
+    assert i18n.language() == "ja"
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["language"] == "ja"
+    scene = app.scenes.top
+    colour = next(dd for dd, (key, _) in scene.handlers.items() if key == "colorblind")
+    scene.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=colour, text=i18n.t("common.on")))
+    assert Settings.load(tmp_path / "settings.json").get("colorblind") is True
+    frames(app)
+    press(app, app.scenes.top.back)
+    assert app.scenes.top.__class__.__name__ == "MenuScene"
+    app.set_language("en")
+
+
+def test_broken_settings_file_falls_back_to_defaults(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("{{{")
+    settings = Settings.load(path)
+    assert settings.get("language") == "en" and settings.problem
+    path.write_text(json.dumps({"language": "klingon", "highlights": "yes", "colorblind": True}))
+    settings = Settings.load(path)
+    assert settings.get("language") == "en" and settings.get("highlights") is True and settings.get("colorblind") is True
+
+
+def test_setup_is_generated_from_the_schema_and_rejects_nothing_silently(app, monkeypatch):
+    app.scenes.switch("setup", game="toy")
+    scene = app.scenes.top
+    info = gamecore.game("toy")
+    # one dropdown for players, one per seat, one per option, one for undo mode
+    assert len(scene.handlers) == 1 + scene.players + len(info.options) + 1
+    players_dd = next(iter(scene.handlers))
+    scene.handle_event(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=players_dd, text="3"))
+    scene = app.scenes.top
+    assert scene.players == 3 and len(scene.seats) == 3 and scene.seats[2].is_bot
+    scene.seed_entry.set_text("")
+    assert scene.start() is None and scene.error_box is not None
+
+
+def test_setup_start_opens_the_table_with_the_chosen_setup(app, monkeypatch):
+    import toytable  # tests-only table scene for the toy game
+    from ui import games
+
+    monkeypatch.setattr(games, "table_for", lambda gid: toytable.ToyTable if gid == "toy" else None)
+    monkeypatch.setattr("ui.scenes.setup.table_for", games.table_for)
+    app.scenes.switch("setup", game="toy")
+    scene = app.scenes.top
+    scene.seed_entry.set_text("4242")
+    scene._set_option("hand", 3)
+    session = scene.start()
+    assert session is not None and session.seed == 4242 and session.options["hand"] == 3
+    assert isinstance(app.scenes.top, toytable.ToyTable)
+    assert json.loads(persistence.autosave_path().read_text())["seed"] == 4242
+
+
+def test_load_scene_lists_good_and_bad_saves_and_survives_loading_a_bad_one(app):
+    s = Session.new("toy", 9, 2)
+    s.apply(s.state.legal_actions()[0])
+    s.save_as("good one")
+    bad = persistence.saves_dir() / "broken.json"
+    bad.write_text("not json at all")
+    app.scenes.switch("menu")
+    app.scenes.push("load")
+    scene = app.scenes.top
+    assert {e.label for e in scene.entries} == {"good one", "broken"}
+    scene.selected = next(i for i, e in enumerate(scene.entries) if e.error)
+    assert scene.load_selected() is None
+    assert scene.error_box is not None
+    frames(app, 3)
+    assert bad.read_text() == "not json at all"
+
+
+def test_rules_viewer_scrolls_and_switches_games(app):
+    app.scenes.switch("rules", game="rangers")
+    scene = app.scenes.top
+    frames(app)
+    assert scene.max_scroll() > 0, "the reference is longer than a screen"
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode=""))
+    assert scene.scroll > 0
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
+    assert scene.scroll == scene.max_scroll()
+    tab = next(b for b, gid in scene.tabs.items() if gid == "misfits")
+    press(app, tab)
+    assert app.scenes.top.game == "misfits" and app.scenes.top.scroll == 0
+
+
+def test_results_show_breakdown_and_play_again_keeps_the_setup(app, monkeypatch):
+    import toytable
+    monkeypatch.setattr("ui.scenes.results.table_for", lambda gid: toytable.ToyTable)
+    finished = _finished_toy()
+    app.scenes.switch("results", session=finished)
+    frames(app)
+    new = app.scenes.top.play_again()
+    assert new is not None and new.game == "toy" and new.seats == finished.seats and new.options == finished.options
+    assert not new.state.is_over()
+
+
+def test_resize_rebuilds_the_scene(app):
+    app.scenes.switch("menu")
+    app.on_resize((1600, 1000))
+    frames(app)
+    assert app.size == (1600, 1000)
+    assert max(r.right for r, _ in app.scenes.top.tiles) < 1600
+    app.on_resize((400, 300))
+    assert app.size[0] >= 960, "the window never gets smaller than the layouts need"
+
+
+def test_japanese_has_no_tofu_in_the_app_font(pygame_session):
+    import pygame.freetype
+    from ui.resources import font_path
+
+    pygame.freetype.init()
+    face = pygame.freetype.Font(font_path(), 16)
+    catalog = i18n.catalog("ja")
+    missing = [key for key, text in catalog.items()
+               if any(m is None for m in face.get_metrics(text.replace("{", "").replace("}", "")))]
+    assert missing == []

@@ -1,0 +1,176 @@
+"""The window, the clock, the SceneManager and top-level event routing (60 fps).
+
+Loop order (STYLE.md §16): pygame_gui sees each event first; what it does not consume goes to the
+scene; then manager.update, scene.update, scene.draw, manager.draw_ui, flip.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+import traceback
+
+_T0 = time.perf_counter()
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+from gamecore import persistence  # noqa: E402
+from ui import i18n  # noqa: E402
+from ui.scenes.base import SceneManager  # noqa: E402
+from ui.settings import Settings  # noqa: E402
+from ui.theme import build_theme  # noqa: E402
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (960, 600)
+FPS = 60
+
+
+class App:
+    def __init__(self, size=DEFAULT_SIZE, settings: Settings | None = None, smoke: bool = False):
+        pygame.init()
+        self.smoke = smoke
+        self.settings = settings or Settings.load()
+        i18n.set_language(self.settings.get("language"))
+        pygame.display.set_caption("Tabletop Dojo")
+        self._set_icon()
+        flags = pygame.RESIZABLE
+        if self.settings.get("window_mode") == "fullscreen" and not smoke:
+            flags |= pygame.FULLSCREEN
+            size = (0, 0)
+        self.screen = pygame.display.set_mode(size, flags)
+        self.size = self.screen.get_size()
+        self.manager = pygame_gui.UIManager(self.size, build_theme(), enable_live_theme_updates=False)
+        self.clock = pygame.time.Clock()
+        self.scenes = SceneManager(self)
+        self.running = True
+        self.frame_times: list[float] = []
+        self.first_frame_ms: float | None = None
+        self.storage_problem = persistence.storage_problem()
+        self._register_scenes()
+
+    def _set_icon(self) -> None:
+        from ui.resources import resource_path
+
+        path = resource_path("icons", "app.png")
+        try:
+            if path.exists():
+                pygame.display.set_icon(pygame.image.load(str(path)))
+        except pygame.error:
+            pass
+
+    def _register_scenes(self) -> None:
+        from ui.scenes.load import LoadScene
+        from ui.scenes.menu import MenuScene
+        from ui.scenes.results import ResultsScene
+        from ui.scenes.rules import RulesScene
+        from ui.scenes.settings import SettingsScene
+        from ui.scenes.setup import SetupScene
+
+        for name, cls in (("menu", MenuScene), ("setup", SetupScene), ("settings", SettingsScene),
+                          ("load", LoadScene), ("rules", RulesScene), ("results", ResultsScene)):
+            self.scenes.register(name, cls)
+
+    # ------------------------------------------------------------------ window
+    def toggle_fullscreen(self) -> None:
+        fullscreen = not (self.screen.get_flags() & pygame.FULLSCREEN)
+        try:
+            if fullscreen:
+                self._windowed_size = self.size
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(getattr(self, "_windowed_size", DEFAULT_SIZE), pygame.RESIZABLE)
+        except pygame.error:
+            return
+        self.settings.set("window_mode", "fullscreen" if fullscreen else "windowed")
+        self.on_resize(self.screen.get_size())
+
+    def on_resize(self, size) -> None:
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.size = size
+        if self.screen.get_size() != size and not (self.screen.get_flags() & pygame.FULLSCREEN):
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.manager.set_window_resolution(size)
+        self.scenes.resize()
+
+    def set_language(self, lang: str) -> None:
+        self.settings.set("language", lang)
+        i18n.set_language(lang)
+        self.scenes.resize()  # rebuild every widget with the new catalog
+
+    def quit(self) -> None:
+        if not self.smoke:
+            self.running = False
+
+    # ------------------------------------------------------------------ loop
+    def dispatch(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.on_resize((event.w, event.h))
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        consumed = self.manager.process_events(event)
+        scene = self.scenes.top
+        if scene is not None and (not consumed or event.type == pygame_gui.UI_BUTTON_PRESSED
+                                  or event.type >= pygame.USEREVENT):
+            scene.handle_event(event)
+
+    def frame(self, dt: float) -> None:
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self.manager.update(dt)
+        scene = self.scenes.top
+        if scene is not None:
+            scene.update(dt)
+            scene = self.scenes.top
+            if scene is not None:
+                scene.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+        if self.first_frame_ms is None:
+            self.first_frame_ms = (time.perf_counter() - _T0) * 1000.0
+
+    def run(self) -> int:
+        self.scenes.switch("menu")
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            began = time.perf_counter()
+            self.frame(dt)
+            self.frame_times.append((time.perf_counter() - began) * 1000.0)
+            if len(self.frame_times) > 600:
+                del self.frame_times[:300]
+        return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="tabletop-dojo", description="Tabletop Dojo")
+    parser.add_argument("--smoke-test", type=int, metavar="FRAMES",
+                        help="drive every scene for FRAMES frames with synthetic input, then exit")
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, help="interface language for this run")
+    args = parser.parse_args(argv)
+    if args.smoke_test is not None:
+        from ui.smoke import run_smoke
+
+        return run_smoke(args.smoke_test, lang=args.lang)
+    try:
+        app = App()
+        if args.lang:
+            app.set_language(args.lang)
+        print(f"video driver: {pygame.display.get_driver()}", file=sys.stderr)
+        return app.run()
+    except Exception:
+        traceback.print_exc()
+        return 1
+    finally:
+        pygame.quit()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,127 @@
+"""Load game: the saves in the user data dir with game, date, round/turn and seats; unreadable files are
+listed with the reason and can never crash the app or be overwritten."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+import gamecore
+from gamecore import persistence
+from gamecore.persistence import SaveError
+from gamecore.session import Session
+from ui import fonts
+from ui.games import table_for
+from ui.i18n import t
+from ui.scenes.base import Scene
+from ui.scenes.common import backdrop, draw_header, message, rounded_panel
+from ui.theme import GOLD, MUTED, RED, TEXT
+
+
+def _game_title(game_id: str) -> str:
+    try:
+        return t(gamecore.game(game_id).title)
+    except gamecore.OptionError:
+        return game_id
+
+
+def describe_entry(entry) -> tuple[str, str]:
+    """Two lines for a save: its label, then game · date · progress · seats (or the error)."""
+    if entry.error:
+        return entry.label, t("load.unusable", reason=entry.error)
+    summary = entry.summary or {}
+    progress = ""
+    if "round" in summary:
+        progress = t("load.round", n=summary["round"])
+    elif "turn" in summary:
+        progress = t("load.turn", n=summary["turn"])
+    bots = sum(1 for s in (entry.seats or []) if isinstance(s, dict) and s.get("kind") == "bot")
+    seats = t("load.seats", players=entry.players, bots=bots)
+    parts = [_game_title(entry.game), entry.saved_at, progress, seats]
+    return entry.label, " · ".join(p for p in parts if p)
+
+
+class LoadScene(Scene):
+    def enter(self, **args) -> None:
+        self.entries = persistence.list_saves()
+        self.selected = 0 if self.entries else None
+        self.rows: list[pygame.Rect] = []
+        self.scroll = 0
+        self.error_box = None
+        super().enter(**args)
+
+    def build_ui(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        self.back = self.add(pygame_gui.elements.UIButton(pygame.Rect(64, h - 84, 160, 52), t("common.back"), m))
+        self.load_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(w - 64 - 200, h - 84, 200, 52),
+                                                                 t("load.load"), m,
+                                                                 object_id=pygame_gui.core.ObjectID(object_id="#primary")))
+        if self.selected is None:
+            self.load_button.disable()
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back:
+                self.app.scenes.pop()
+            elif event.ui_element is self.load_button:
+                self.load_selected()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(self.rows):
+                if rect.collidepoint(event.pos):
+                    if self.selected == i and getattr(event, "clicks", 1) > 1:
+                        self.load_selected()
+                    self.selected = i
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(max(0, len(self.entries) - 6), self.scroll - event.y))
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.scenes.pop()
+            elif event.key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.selected = max(0, min(len(self.entries) - 1, (self.selected or 0) + step))
+            elif event.key == pygame.K_RETURN:
+                self.load_selected()
+
+    def load_selected(self) -> Session | None:
+        if self.selected is None or not (0 <= self.selected < len(self.entries)):
+            return None
+        entry = self.entries[self.selected]
+        try:
+            autosave = None if self.app.storage_problem else persistence.autosave_path()
+            session = Session.load(entry.path, autosave=autosave)
+        except SaveError as exc:
+            self.error_box = message(self.app.manager, "dialog.load_failed", str(exc))
+            return None
+        table = table_for(session.game)
+        if table is None:
+            self.error_box = message(self.app.manager, "dialog.load_failed", t("menu.not_playable"))
+            return None
+        self.app.scenes.switch(table, session=session)
+        return session
+
+    def draw(self, surface) -> None:
+        surface.blit(backdrop(self.app.size), (0, 0))
+        y = draw_header(surface, t("load.title"), t("load.subtitle", folder=str(persistence.saves_dir())))
+        w, h = self.app.size
+        self.rows = []
+        if not self.entries:
+            surface.blit(fonts.text(t("load.empty"), 18, MUTED), (64, y + 20))
+            return
+        row_h = 70
+        visible = max(1, (h - 110 - y) // (row_h + 8))
+        self.scroll = min(self.scroll, max(0, len(self.entries) - visible))
+        for i, entry in enumerate(self.entries):
+            if i < self.scroll:
+                self.rows.append(pygame.Rect(0, 0, 0, 0))
+                continue
+            k = i - self.scroll
+            if k >= visible:
+                self.rows.append(pygame.Rect(0, 0, 0, 0))
+                continue
+            rect = pygame.Rect(64, y + k * (row_h + 8), w - 128, row_h)
+            self.rows.append(rect)
+            chosen = i == self.selected
+            rounded_panel(surface, rect, (44, 56, 70) if chosen else (30, 38, 48), GOLD if chosen else (61, 72, 86))
+            title, detail = describe_entry(entry)
+            surface.blit(fonts.text(title, 19, TEXT, True), (rect.x + 18, rect.y + 10))
+            surface.blit(fonts.text(detail, 15, RED if entry.error else MUTED), (rect.x + 18, rect.y + 40))

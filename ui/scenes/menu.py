@@ -1,0 +1,201 @@
+"""Main menu: a tile per registered game (greyed while in preparation), Resume, Load, Settings, Rules, Quit."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+import gamecore
+from gamecore import persistence
+from gamecore.persistence import SaveError
+from ui import fonts
+from ui.games import playable
+from ui.i18n import t
+from ui.scenes.base import Scene
+from ui.scenes.common import backdrop, message, players_label, rounded_panel
+from ui.theme import DISABLED, GOLD, MUTED, TEXT
+
+GAME_ICONS = {"rangers": "zord", "misfits": "misfit", "galaxy": "dna", "barricades": "guard"}
+GAME_COLOURS = {"rangers": (178, 60, 60), "misfits": (132, 84, 176), "galaxy": (48, 128, 168),
+                "barricades": (170, 128, 52)}
+
+
+def _icon(name: str, size: int):
+    try:
+        from ui.table.icons import icon
+    except ImportError:
+        return None
+    return icon(name, size)
+
+
+class MenuScene(Scene):
+    def enter(self, **args) -> None:
+        self.hover: str | None = None
+        self.tiles: list[tuple[pygame.Rect, object]] = []
+        self.error_box = None
+        self.autosave = self._autosave_entry()
+        super().enter(**args)
+
+    def _autosave_entry(self):
+        path = persistence.autosave_path()
+        if not path.exists():
+            return None
+        try:
+            data = persistence.check_save_shape(persistence.read_json(path), path.name)
+        except SaveError:
+            return None
+        if data.get("meta", {}).get("over"):
+            return None
+        return data
+
+    # ------------------------------------------------------------------ layout
+    def build_ui(self) -> None:
+        w, h = self.app.size
+        col_w = 280
+        x = w - col_w - 48
+        y = 150
+        self.buttons = {}
+
+        def button(key, label, object_id=None, enabled=True):
+            nonlocal y
+            b = self.add(pygame_gui.elements.UIButton(
+                pygame.Rect(x, y, col_w, 52), label, self.app.manager,
+                object_id=pygame_gui.core.ObjectID(object_id=object_id) if object_id else None))
+            if not enabled:
+                b.disable()
+            self.buttons[b] = key
+            y += 64
+            return b
+
+        if self.autosave is not None:
+            title = t(f"game.{self.autosave['game']}.title")
+            summary = self.autosave.get("meta", {}).get("summary") or {}
+            detail = t("menu.resume_detail", game=title, round=summary.get("round", summary.get("turn", "?")))
+            button("resume", t("menu.resume"), "#primary")
+            self.resume_detail = detail
+        else:
+            self.resume_detail = ""
+        button("load", t("menu.load"))
+        button("settings", t("menu.settings"))
+        button("rules", t("menu.rules"))
+        button("quit", t("menu.quit"), "#danger")
+        self._layout_tiles()
+
+    def _layout_tiles(self) -> None:
+        w, h = self.app.size
+        infos = [g for g in gamecore.games() if g.id in GAME_ICONS] or gamecore.games()
+        area = pygame.Rect(48, 150, w - 48 - 280 - 96, h - 150 - 60)
+        cols = 2
+        rows = max(1, (len(infos) + cols - 1) // cols)
+        gap = 20
+        tw = (area.w - gap * (cols - 1)) // cols
+        th = min(270, (area.h - gap * (rows - 1)) // rows)
+        self.tiles = []
+        for i, info in enumerate(infos):
+            r, c = divmod(i, cols)
+            self.tiles.append((pygame.Rect(area.x + c * (tw + gap), area.y + r * (th + gap), tw, th), info))
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self._press(self.buttons[event.ui_element])
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = None
+            for rect, info in self.tiles:
+                if rect.collidepoint(event.pos):
+                    self.hover = info.id
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, info in self.tiles:
+                if rect.collidepoint(event.pos) and playable(info):
+                    self.app.scenes.switch("setup", game=info.id)
+                    return
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+
+    def _press(self, key: str) -> None:
+        if key == "resume":
+            self._resume()
+        elif key == "load":
+            self.app.scenes.push("load")
+        elif key == "settings":
+            self.app.scenes.push("settings")
+        elif key == "rules":
+            self.app.scenes.push("rules")
+        elif key == "quit":
+            self.app.quit()
+
+    def _resume(self) -> None:
+        from gamecore.session import Session
+        from ui.games import table_for
+
+        path = persistence.autosave_path()
+        try:
+            session = Session.load(path, autosave=path)
+        except SaveError as exc:
+            self.error_box = message(self.app.manager, "dialog.load_failed", str(exc))
+            return
+        table = table_for(session.game)
+        if table is None:
+            self.error_box = message(self.app.manager, "dialog.load_failed", t("menu.not_playable"))
+            return
+        self.app.scenes.switch(table, session=session)
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, surface) -> None:
+        surface.blit(backdrop(self.app.size), (0, 0))
+        surface.blit(fonts.text("Tabletop Dojo", 46, GOLD, True), (48, 34))
+        surface.blit(fonts.text(t("menu.tagline"), 18, MUTED), (52, 100))
+        for rect, info in self.tiles:
+            self._draw_tile(surface, rect, info)
+        w, h = self.app.size
+        if self.resume_detail:
+            surface.blit(fonts.text(self.resume_detail, 14, MUTED), (w - 280 - 48, 150 + 54))
+        if self.app.storage_problem:
+            line = t("menu.storage_unavailable")
+            surface.blit(fonts.text(line, 15, (230, 140, 120)), (48, h - 40))
+
+    def _draw_tile(self, surface, rect: pygame.Rect, info) -> None:
+        ok = playable(info)
+        hovered = self.hover == info.id and ok
+        accent = GAME_COLOURS.get(info.id, (90, 110, 130))
+        base = (34, 43, 54) if ok else (28, 32, 38)
+        rounded_panel(surface, rect, base, GOLD if hovered else (61, 72, 86), 12)
+        band = pygame.Rect(rect.x, rect.y, 10, rect.h)
+        pygame.draw.rect(surface, accent if ok else (70, 74, 80), band, border_top_left_radius=12, border_bottom_left_radius=12)
+        pad = 22
+        size = 64
+        art = _icon(GAME_ICONS.get(info.id, "cards"), size)
+        if art is not None:
+            if not ok:
+                art = art.copy()
+                art.set_alpha(90)
+            surface.blit(art, (rect.right - size - pad, rect.y + pad))
+        title_colour = TEXT if ok else DISABLED
+        title_w = rect.w - 2 * pad - size - 16
+        title_size = 24
+        while title_size > 15 and fonts.font(title_size, True).size(t(info.title))[0] > title_w:
+            title_size -= 1
+        surface.blit(fonts.text(t(info.title), title_size, title_colour, True), (rect.x + pad + 8, rect.y + pad - 4))
+        surface.blit(fonts.text(players_label(info), 15, GOLD if ok else DISABLED), (rect.x + pad + 8, rect.y + pad + 34))
+        line_h = fonts.font(16).get_linesize() + 2
+        room = max(0, (rect.bottom - 62) - (rect.y + pad + 64)) // line_h
+        lines = fonts.wrap(t(info.pitch), 16, rect.w - 2 * pad - size - 24)
+        if len(lines) > room:
+            lines = lines[:room]
+            if lines:
+                lines[-1] = lines[-1].rstrip(" .。") + "…"
+        for i, line in enumerate(lines):
+            surface.blit(fonts.text(line, 16, MUTED if ok else DISABLED), (rect.x + pad + 8, rect.y + pad + 64 + i * line_h))
+        badge = t("menu.play") if ok else t("menu.in_preparation")
+        badge_surf = fonts.text(badge, 15, (20, 20, 20) if ok else MUTED, True)
+        brect = badge_surf.get_rect()
+        brect.inflate_ip(24, 10)
+        brect.bottomleft = (rect.x + pad + 8, rect.bottom - 16)
+        pygame.draw.rect(surface, accent if ok else (48, 54, 62), brect, border_radius=14)
+        if ok:
+            pygame.draw.rect(surface, (255, 255, 255), brect, 1, border_radius=14)
+        surface.blit(badge_surf, badge_surf.get_rect(center=brect.center))
+
+    def smoke_inputs(self):
+        w, h = self.app.size
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.centerx, rect.centery), rel=(0, 0), buttons=(0, 0, 0))
+                for rect, _ in self.tiles]

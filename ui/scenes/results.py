@@ -1,0 +1,134 @@
+"""Results: the outcome and why, each seat's score broken down, play again with the same setup, or menu."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+
+from gamecore import persistence
+from gamecore.session import Session
+from ui import fonts
+from ui.games import table_for
+from ui.i18n import t
+from ui.scenes.base import Scene
+from ui.scenes.common import backdrop, draw_header, message, rounded_panel
+from ui.theme import GOLD, GREEN, MUTED, RED, TEXT, seat_colour
+
+
+def seat_name(session: Session, seat: int) -> str:
+    s = session.seats[seat]
+    who = t("results.you") if not s.is_bot else t("results.bot", level=t(f"bot.{s.level}"))
+    return t("results.seat", n=seat + 1, who=who)
+
+
+def headline(session: Session) -> tuple[str, tuple]:
+    result = session.state.result()
+    if result is None:
+        return t("results.unfinished"), MUTED
+    if session.info.coop:
+        return (t("results.coop_win"), GREEN) if result.outcome == "win" else (t("results.coop_loss"), RED)
+    if result.outcome == "shared" or len(result.winners) > 1:
+        names = ", ".join(str(w + 1) for w in result.winners)
+        return t("results.shared", seats=names), GOLD
+    winner = result.winners[0] if result.winners else None
+    if winner is None:
+        return t("results.no_winner"), MUTED
+    if not session.seats[winner].is_bot:
+        return t("results.you_win", n=winner + 1), GREEN
+    return t("results.bot_wins", n=winner + 1), RED
+
+
+class ResultsScene(Scene):
+    def enter(self, session: Session | None = None, **args) -> None:
+        self.session = session
+        self.error_box = None
+        super().enter(**args)
+
+    def build_ui(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        self.again = self.add(pygame_gui.elements.UIButton(pygame.Rect(w - 64 - 240, h - 84, 240, 52), t("results.again"), m,
+                                                           object_id=pygame_gui.core.ObjectID(object_id="#primary")))
+        self.change = self.add(pygame_gui.elements.UIButton(pygame.Rect(w - 64 - 240 - 16 - 220, h - 84, 220, 52),
+                                                            t("results.change_setup"), m))
+        self.menu = self.add(pygame_gui.elements.UIButton(pygame.Rect(64, h - 84, 180, 52), t("results.menu"), m))
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.menu:
+                self.app.scenes.switch("menu")
+            elif event.ui_element is self.again:
+                self.play_again()
+            elif event.ui_element is self.change and self.session is not None:
+                s = self.session
+                self.app.scenes.switch("setup", game=s.game, players=s.players, options=s.options, seats=s.seats)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.switch("menu")
+
+    def play_again(self) -> Session | None:
+        s = self.session
+        if s is None:
+            return None
+        autosave = None if self.app.storage_problem else persistence.autosave_path()
+        new = Session.new(s.game, random.randrange(1, 10**6), s.players, s.options, s.seats, s.mode, autosave)
+        table = table_for(s.game)
+        if table is None:
+            self.error_box = message(self.app.manager, "dialog.bad_setup", t("menu.not_playable"))
+            return None
+        new.write_autosave()
+        self.app.scenes.switch(table, session=new)
+        return new
+
+    def draw(self, surface) -> None:
+        surface.blit(backdrop(self.app.size), (0, 0))
+        s = self.session
+        if s is None:
+            draw_header(surface, t("results.title"))
+            return
+        y = draw_header(surface, t("results.title"), t(s.info.title) + " · " + t("results.seed", seed=s.seed))
+        text, colour = headline(s)
+        surface.blit(fonts.text(text, 40, colour, True), (64, y + 6))
+        y += 66
+        result = s.state.result()
+        if result is not None and result.reason:
+            surface.blit(fonts.paragraph(t(result.reason, **result.reason_params), 18, self.app.size[0] - 128, TEXT), (64, y))
+            y += 40
+        if result is None or not result.scores:
+            return
+        self._draw_table(surface, y + 10, result)
+
+    def _draw_table(self, surface, y, result) -> None:
+        s = self.session
+        w, h = self.app.size
+        seats = sorted(result.scores)
+        labels: list[str] = []
+        for seat in seats:
+            for key in result.breakdown.get(seat, {}):
+                if key not in labels:
+                    labels.append(key)
+        first_w = 300
+        col_w = max(120, min(220, (w - 128 - first_w) // max(1, len(seats))))
+        row_h = 34
+        rect = pygame.Rect(64, y, first_w + col_w * len(seats) + 20, row_h * (len(labels) + 2) + 20)
+        rounded_panel(surface, rect)
+        x0 = rect.x + 14
+        yy = rect.y + 10
+        best = max(result.scores.values())
+        for i, seat in enumerate(seats):
+            cx = x0 + first_w + i * col_w
+            pygame.draw.circle(surface, seat_colour(seat, self.app.settings.get("colorblind")), (cx + 8, yy + 16), 7)
+            surface.blit(fonts.text(seat_name(s, seat), 15, TEXT, True), (cx + 22, yy + 5))
+        yy += row_h
+        for key in labels:
+            surface.blit(fonts.text(t(key), 16, MUTED), (x0, yy + 6))
+            for i, seat in enumerate(seats):
+                value = result.breakdown.get(seat, {}).get(key, 0)
+                surface.blit(fonts.text(str(value), 17, TEXT), (x0 + first_w + i * col_w + 22, yy + 5))
+            yy += row_h
+        pygame.draw.line(surface, GOLD, (x0, yy + 2), (rect.right - 14, yy + 2), 1)
+        surface.blit(fonts.text(t("results.total"), 17, GOLD, True), (x0, yy + 8))
+        for i, seat in enumerate(seats):
+            score = result.scores[seat]
+            colour = GOLD if score == best else TEXT
+            surface.blit(fonts.text(str(score), 19, colour, True), (x0 + first_w + i * col_w + 22, yy + 6))

@@ -1,0 +1,72 @@
+"""Settings: language, animation speed, legal-move highlights, end-of-turn confirmation, colour-blind
+palette, window mode, default undo mode. Each change is applied and saved at once (user config dir)."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ui.i18n import t
+from ui.scenes.base import Scene
+from ui.scenes.common import backdrop, draw_header
+from ui.theme import MUTED
+from ui import fonts
+
+ROWS = (
+    ("language", (("en", "settings.lang.en"), ("ja", "settings.lang.ja"))),
+    ("animation_speed", (("off", "settings.anim.off"), ("fast", "settings.anim.fast"),
+                         ("normal", "settings.anim.normal"), ("slow", "settings.anim.slow"))),
+    ("highlights", ((True, "common.on"), (False, "common.off"))),
+    ("confirm_end_turn", ((True, "common.on"), (False, "common.off"))),
+    ("colorblind", ((False, "common.off"), (True, "common.on"))),
+    ("window_mode", (("windowed", "settings.window.windowed"), ("fullscreen", "settings.window.fullscreen"))),
+    ("undo_mode", (("practice", "setup.undo.practice"), ("strict", "setup.undo.strict"))),
+)
+
+
+class SettingsScene(Scene):
+    def build_ui(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        self.handlers = {}
+        y = 140
+        for key, choices in ROWS:
+            self.add(pygame_gui.elements.UILabel(pygame.Rect(64, y, 340, 36), t(f"settings.{key}"), m))
+            names = [(t(label), value) for value, label in choices]
+            current = next((n for n, v in names if v == self.app.settings.get(key)), names[0][0])
+            dd = self.add(pygame_gui.elements.UIDropDownMenu([n for n, _ in names], current,
+                                                             pygame.Rect(420, y, 300, 36), m))
+            self.handlers[dd] = (key, dict(names))
+            y += 54
+        self.back = self.add(pygame_gui.elements.UIButton(pygame.Rect(64, h - 84, 160, 52), t("common.back"), m))
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.handlers:
+            key, mapping = self.handlers[event.ui_element]
+            if event.text not in mapping:
+                return
+            value = mapping[event.text]
+            if key == "language":
+                self.app.set_language(value)
+            elif key == "window_mode":
+                is_full = bool(self.app.screen.get_flags() & pygame.FULLSCREEN)
+                if (value == "fullscreen") != is_full:
+                    self.app.toggle_fullscreen()
+            else:
+                self.app.settings.set(key, value)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+            self.app.scenes.pop()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+
+    def draw(self, surface) -> None:
+        surface.blit(backdrop(self.app.size), (0, 0))
+        draw_header(surface, t("settings.title"), t("settings.subtitle"))
+        w, h = self.app.size
+        y = 140
+        for key, _ in ROWS:
+            note_key = f"settings.{key}.note"
+            surface.blit(fonts.text(t(note_key), 14, MUTED), (740, y + 8))
+            y += 54
+        problem = self.app.settings.problem
+        if problem:
+            surface.blit(fonts.text(t("settings.not_saved", reason=problem), 15, (230, 140, 120)), (64, h - 120))

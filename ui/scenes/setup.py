@@ -1,0 +1,186 @@
+"""Game setup, generated from the game's descriptor: player count, who plays each seat (human or a bot
+level), every option of the schema, the seed (shown and editable) and the undo mode."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pygame_gui
+
+import gamecore
+from gamecore import persistence
+from gamecore.session import Seat, Session
+from ui import fonts
+from ui.games import table_for
+from ui.i18n import has, t
+from ui.scenes.base import Scene
+from ui.scenes.common import backdrop, draw_header, message, players_label
+from ui.theme import MUTED, TEXT
+
+ROW = 46
+
+
+def _choice_label(option, value) -> str:
+    key = f"{option.label}.{value}"
+    if has(key) or has(key, "en"):
+        return t(key)
+    if option.kind == "bool":
+        return t("common.yes") if value else t("common.no")
+    return str(value)
+
+
+class SetupScene(Scene):
+    def enter(self, game: str = "", seed: int | None = None, players: int | None = None,
+              options: dict | None = None, seats: list | None = None, **args) -> None:
+        self.info = gamecore.game(game)
+        self.players = players if players in self.info.counts() else self.info.counts()[0]
+        self.values = self.info.defaults()
+        self.values.update(options or {})
+        self.seed_text = str(seed if seed is not None else random.randrange(1, 10**6))
+        self.undo_mode = self.app.settings.get("undo_mode")
+        self.seats: list[Seat] = list(seats) if seats and len(seats) == self.players else self._default_seats()
+        self.error_box = None
+        super().enter(**args)
+
+    def _default_seats(self) -> list[Seat]:
+        if self.info.coop or not self.info.bot_levels:
+            return [Seat() for _ in range(self.players)]
+        level = "normal" if "normal" in self.info.bot_levels else self.info.bot_levels[0]
+        return [Seat()] + [Seat("bot", level) for _ in range(self.players - 1)]
+
+    # ------------------------------------------------------------------ widgets
+    def build_ui(self) -> None:
+        m = self.app.manager
+        w, h = self.app.size
+        self.handlers: dict = {}
+        x_label, x_field, field_w = 64, 330, 300
+        y = 140
+
+        def label(text, yy, object_id=None):
+            self.add(pygame_gui.elements.UILabel(pygame.Rect(x_label, yy, x_field - x_label - 12, 36), text, m,
+                                                 object_id=pygame_gui.core.ObjectID(object_id=object_id) if object_id else None))
+
+        def dropdown(options: list[tuple[str, object]], current, yy, on_change, width=field_w, x=x_field):
+            names = [name for name, _ in options]
+            current_name = next((n for n, v in options if v == current), names[0])
+            dd = self.add(pygame_gui.elements.UIDropDownMenu(names, current_name, pygame.Rect(x, yy, width, 36), m))
+            self.handlers[dd] = (dict(options), on_change)
+            return dd
+
+        counts = self.info.counts()
+        label(t("setup.players"), y)
+        dropdown([(str(n), n) for n in counts], self.players, y, self._set_players)
+        y += ROW
+        if self.info.coop or not self.info.bot_levels:
+            label(t("setup.team"), y)
+            self.add(pygame_gui.elements.UILabel(pygame.Rect(x_field, y, w - x_field - 64, 36),
+                                                 t("setup.coop_note"), m,
+                                                 object_id=pygame_gui.core.ObjectID(object_id="#muted")))
+            y += ROW
+        else:
+            choices = [(t("setup.human"), Seat())] + [(t("setup.bot", level=t(f"bot.{lv}")), Seat("bot", lv))
+                                                     for lv in self.info.bot_levels]
+            for seat_index in range(self.players):
+                label(t("setup.seat", n=seat_index + 1), y)
+                dropdown(choices, self.seats[seat_index], y, lambda v, i=seat_index: self._set_seat(i, v))
+                y += ROW
+        for option in self.info.options:
+            label(t(option.label), y)
+            if option.kind == "bool":
+                values = [False, True]
+            elif option.kind == "int":
+                values = list(range(option.minimum, option.maximum + 1))
+            else:
+                values = list(option.choices)
+            dropdown([(_choice_label(option, v), v) for v in values], self.values[option.name], y,
+                     lambda v, name=option.name: self._set_option(name, v))
+            y += ROW
+        label(t("setup.undo_mode"), y)
+        dropdown([(t("setup.undo.practice"), "practice"), (t("setup.undo.strict"), "strict")], self.undo_mode, y,
+                 self._set_undo)
+        y += ROW
+        label(t("setup.seed"), y)
+        self.seed_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x_field, y, 180, 36), m))
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(9)
+        self.seed_entry.set_text(self.seed_text)
+        self.reroll = self.add(pygame_gui.elements.UIButton(pygame.Rect(x_field + 190, y, 110, 36), t("setup.new_seed"), m))
+        y += ROW + 4
+        self.add(pygame_gui.elements.UILabel(pygame.Rect(x_field, y - 8, w - x_field - 64, 28), t("setup.seed_note"), m,
+                                             object_id=pygame_gui.core.ObjectID(object_id="#muted")))
+        by = h - 84
+        self.start_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(w - 64 - 220, by, 220, 52), t("setup.start"), m,
+                                                                  object_id=pygame_gui.core.ObjectID(object_id="#primary")))
+        self.back_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64, by, 160, 52), t("common.back"), m))
+        self.rules_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64 + 176, by, 200, 52), t("setup.rules"), m))
+
+    # ------------------------------------------------------------------ changes
+    def _remember_seed(self) -> None:
+        if getattr(self, "seed_entry", None) is not None:
+            self.seed_text = self.seed_entry.get_text()
+
+    def _set_players(self, n: int) -> None:
+        self._remember_seed()
+        self.players = n
+        self.seats = (self.seats + self._default_seats()[len(self.seats):])[:n]
+        self.on_resize()
+
+    def _set_seat(self, index: int, seat: Seat) -> None:
+        self.seats[index] = seat
+
+    def _set_option(self, name: str, value) -> None:
+        self.values[name] = value
+
+    def _set_undo(self, mode: str) -> None:
+        self.undo_mode = mode
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.handlers:
+            mapping, on_change = self.handlers[event.ui_element]
+            if event.text in mapping:
+                on_change(mapping[event.text])
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.start_button:
+                self.start()
+            elif event.ui_element is self.back_button:
+                self.app.scenes.switch("menu")
+            elif event.ui_element is self.rules_button:
+                self._remember_seed()
+                self.app.scenes.push("rules", game=self.info.id)
+            elif event.ui_element is self.reroll:
+                self.seed_entry.set_text(str(random.randrange(1, 10**6)))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.switch("menu")
+
+    def start(self) -> Session | None:
+        self._remember_seed()
+        try:
+            seed = int(self.seed_text)
+        except ValueError:
+            self.error_box = message(self.app.manager, "dialog.bad_setup", t("setup.bad_seed"))
+            return None
+        autosave = None if self.app.storage_problem else persistence.autosave_path()
+        seats = self.seats if not self.info.coop else [Seat() for _ in range(self.players)]
+        try:
+            session = Session.new(self.info.id, seed, self.players, self.values, seats, self.undo_mode, autosave)
+        except (gamecore.OptionError, gamecore.ContentError) as exc:
+            self.error_box = message(self.app.manager, "dialog.bad_setup", str(exc))
+            return None
+        table = table_for(self.info.id)
+        if table is None:
+            self.error_box = message(self.app.manager, "dialog.bad_setup", t("menu.not_playable"))
+            return None
+        session.write_autosave()
+        self.app.scenes.switch(table, session=session)
+        return session
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, surface) -> None:
+        surface.blit(backdrop(self.app.size), (0, 0))
+        draw_header(surface, t("setup.title", game=t(self.info.title)), players_label(self.info))
+        w, h = self.app.size
+        pitch = fonts.paragraph(t(self.info.pitch), 16, 380, MUTED)
+        x = max(720, w - 64 - 400)
+        if x + 380 < w:
+            surface.blit(fonts.text(t("setup.about"), 18, TEXT, True), (x, 140))
+            surface.blit(pitch, (x, 172))
