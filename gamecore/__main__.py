@@ -1,8 +1,9 @@
-"""Command line: ``python -m gamecore list | simulate | replay``.
+"""Command line: ``python -m gamecore list | simulate | replay | soak``.
 
     python -m gamecore list
     python -m gamecore simulate --game misfits --games 200 --seed 1 [--players 3] [--bot random|greedy|mcts] [--json]
     python -m gamecore replay SAVEFILE
+    python -m gamecore soak --minutes 30 [--game misfits]
 """
 from __future__ import annotations
 
@@ -108,6 +109,37 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_soak(args) -> int:
+    """Run the conformance checks on random playouts of every ready game until the time is up."""
+    from gamecore.conformance import check_playout
+
+    infos = [g for g in gamecore.games(ready_only=True) if not args.game or g.id == args.game]
+    if not infos:
+        print("no ready game to soak", file=sys.stderr)
+        return 2
+    deadline = time.perf_counter() + args.minutes * 60.0
+    counts: Counter = Counter()
+    actions: Counter = Counter()
+    failures = []
+    seed = args.seed
+    while time.perf_counter() < deadline:
+        for info in infos:
+            for players in info.counts():
+                if time.perf_counter() >= deadline:
+                    break
+                try:
+                    actions[info.id] += check_playout(info.id, seed, players, deep_every=5)
+                    counts[info.id] += 1
+                except Exception as exc:
+                    failures.append(f"{info.id} seed={seed} players={players}: {type(exc).__name__}: {exc}")
+                    print(failures[-1], file=sys.stderr)
+        seed += 1
+    for info in infos:
+        print(f"{info.id:<12} {counts[info.id]:>6} games  {actions[info.id]:>9} actions checked")
+    print(f"failures: {len(failures)}")
+    return 1 if failures else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m gamecore", description="Tabletop Dojo rules engines")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -124,6 +156,11 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a save file and print the final digest")
     rep.add_argument("savefile")
     rep.set_defaults(func=cmd_replay)
+    soak = sub.add_parser("soak", help="conformance checks on random playouts for N minutes")
+    soak.add_argument("--minutes", type=float, default=30.0)
+    soak.add_argument("--game")
+    soak.add_argument("--seed", type=int, default=1000)
+    soak.set_defaults(func=cmd_soak)
     return parser
 
 

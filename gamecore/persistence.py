@@ -69,6 +69,8 @@ def storage_problem() -> str | None:
     try:
         ensure_dir(saves_dir())
         probe_dir = ensure_dir(data_dir())
+        remove_stale_temp_files(probe_dir)
+        remove_stale_temp_files(saves_dir())
         fd, probe = tempfile.mkstemp(prefix=".probe-", dir=probe_dir)
         try:
             os.write(fd, b"ok")
@@ -101,6 +103,22 @@ def atomic_write_text(path: Path, text: str) -> None:
         if isinstance(exc, OSError):
             raise StorageUnavailable(f"could not write {path.name}: {exc.strerror or exc}") from None
         raise
+
+
+def remove_stale_temp_files(folder: Path) -> int:
+    """Delete temp files an interrupted atomic write left behind (the real files were never touched)."""
+    removed = 0
+    try:
+        candidates = list(Path(folder).glob(".*.tmp"))
+    except OSError:
+        return 0
+    for path in candidates:
+        try:
+            path.unlink()
+            removed += 1
+        except OSError:
+            pass
+    return removed
 
 
 def atomic_write_json(path: Path, data: Any) -> None:
