@@ -95,10 +95,12 @@ class SceneManager:
         return new
 
     def pop(self) -> None:
-        if self.stack:
-            self.stack.pop().exit()
-        if self.stack:
-            self.stack[-1].resume()
+        """Back to the scene underneath; a lone overlay (e.g. rules opened directly) goes back to the menu."""
+        if len(self.stack) <= 1:
+            self.switch("menu")
+            return
+        self.stack.pop().exit()
+        self.stack[-1].resume()
 
     def resize(self) -> None:
         for scene in self.stack[-1:]:
