@@ -154,6 +154,8 @@ def main(argv=None) -> int:
     parser.add_argument("--smoke-test", type=int, metavar="FRAMES",
                         help="drive every scene for FRAMES frames with synthetic input, then exit")
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help="interface language for this run")
+    parser.add_argument("--first-frame", action="store_true",
+                        help="open the menu, draw one frame and exit (start-up benchmark)")
     args = parser.parse_args(argv)
     if args.smoke_test is not None:
         from ui.smoke import run_smoke
@@ -164,6 +166,11 @@ def main(argv=None) -> int:
         if args.lang:
             app.set_language(args.lang)
         print(f"video driver: {pygame.display.get_driver()}", file=sys.stderr)
+        if args.first_frame:
+            app.scenes.switch("menu")
+            app.frame(0.0)
+            print(f"first frame after {app.first_frame_ms:.0f} ms", file=sys.stderr)
+            return 0
         return app.run()
     except Exception:
         traceback.print_exc()
