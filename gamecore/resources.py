@@ -1,11 +1,17 @@
 """Where the shipped assets live, from a source checkout or a frozen (PyInstaller) build."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
+ASSETS_ENV = "TABLETOP_DOJO_ASSETS"   # an alternative assets folder (content tests, modding)
+
 
 def asset_root() -> Path:
+    override = os.environ.get(ASSETS_ENV)
+    if override:
+        return Path(override)
     frozen_root = getattr(sys, "_MEIPASS", None)
     if frozen_root:
         return Path(frozen_root) / "assets"

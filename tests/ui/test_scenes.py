@@ -208,3 +208,19 @@ def test_japanese_has_no_tofu_in_the_app_font(pygame_session):
     missing = [key for key, text in catalog.items()
                if any(m is None for m in face.get_metrics(text.replace("{", "").replace("}", "")))]
     assert missing == []
+
+
+def test_menu_greys_a_game_whose_content_is_broken(app, monkeypatch):
+    from ui import games
+
+    ready = [g for g in gamecore.games(ready_only=True) if g.id in ("rangers", "misfits")]
+    if not ready:
+        pytest.skip("no shipped game is ready")
+    info = ready[0]
+    monkeypatch.setitem(games._content_problems, info.id, "cards.json: cards[3].cost: must be a number")
+    assert not games.playable(info)
+    app.scenes.switch("menu")
+    frames(app)
+    rect = next(r for r, i in app.scenes.top.tiles if i.id == info.id)
+    frames(app, 2, click(rect.center))
+    assert app.scenes.top.__class__.__name__ == "MenuScene"

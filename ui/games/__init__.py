@@ -17,5 +17,23 @@ def table_for(game_id: str):
     return getattr(module, "TABLE", None)
 
 
+_content_problems: dict[str, str | None] = {}
+
+
+def content_problem(info) -> str | None:
+    """The message of a broken content file of this game (checked once per run), else None."""
+    if info.id not in _content_problems:
+        problem = None
+        if info.ready and info.check_content is not None:
+            from gamecore import ContentError
+
+            try:
+                info.check_content()
+            except ContentError as exc:
+                problem = str(exc)
+        _content_problems[info.id] = problem
+    return _content_problems[info.id]
+
+
 def playable(info) -> bool:
-    return info.ready and table_for(info.id) is not None
+    return info.ready and table_for(info.id) is not None and content_problem(info) is None

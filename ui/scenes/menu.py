@@ -8,7 +8,7 @@ import gamecore
 from gamecore import persistence
 from gamecore.persistence import SaveError
 from ui import fonts
-from ui.games import playable
+from ui.games import content_problem, playable
 from ui.i18n import t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, message, players_label, rounded_panel
@@ -178,14 +178,17 @@ class MenuScene(Scene):
         surface.blit(fonts.text(players_label(info), 15, GOLD if ok else DISABLED), (rect.x + pad + 8, rect.y + pad + 34))
         line_h = fonts.font(16).get_linesize() + 2
         room = max(0, (rect.bottom - 62) - (rect.y + pad + 64)) // line_h
-        lines = fonts.wrap(t(info.pitch), 16, rect.w - 2 * pad - size - 24)
+        problem = content_problem(info)
+        pitch = t("menu.content_error", problem=problem) if problem else t(info.pitch)
+        lines = fonts.wrap(pitch, 16, rect.w - 2 * pad - size - 24)
         if len(lines) > room:
             lines = lines[:room]
             if lines:
                 lines[-1] = lines[-1].rstrip(" .。") + "…"
         for i, line in enumerate(lines):
-            surface.blit(fonts.text(line, 16, MUTED if ok else DISABLED), (rect.x + pad + 8, rect.y + pad + 64 + i * line_h))
-        badge = t("menu.play") if ok else t("menu.in_preparation")
+            colour = (230, 140, 120) if problem else MUTED if ok else DISABLED
+            surface.blit(fonts.text(line, 16, colour), (rect.x + pad + 8, rect.y + pad + 64 + i * line_h))
+        badge = t("menu.play") if ok else t("menu.broken") if problem else t("menu.in_preparation")
         badge_surf = fonts.text(badge, 15, (20, 20, 20) if ok else MUTED, True)
         brect = badge_surf.get_rect()
         brect.inflate_ip(24, 10)
