@@ -238,7 +238,9 @@ class Rng:
 class Option:
     """One entry of a game's option schema; the setup screen is generated from these.
 
-    kind: "choice" (value is one of ``choices``), "bool", or "int" (``minimum``..``maximum``).
+    kind: "choice" (value is one of ``choices``), "bool", "int" (``minimum``..``maximum``), or "data":
+    plain JSON supplied by the app rather than picked on the setup screen (e.g. Misfit Heroes' deck
+    pairing), checked by ``check(value)`` which returns the clean value or raises OptionError.
     ``label`` and each choice's label are i18n keys.
     """
 
@@ -250,8 +252,20 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    check: Callable[[Any], Any] | None = field(default=None, compare=False, repr=False)
 
     def validate(self, value: Any) -> Any:
+        if self.kind == "data":
+            if value is None or value == self.default:
+                return value
+            if self.check is None:
+                raise OptionError(f"option '{self.name}' takes no value here")
+            try:
+                return self.check(value)
+            except OptionError:
+                raise
+            except (TypeError, ValueError, KeyError) as exc:
+                raise OptionError(f"option '{self.name}' is not valid: {exc}") from None
         if self.kind == "bool":
             if not isinstance(value, bool):
                 raise OptionError(f"option '{self.name}' must be true or false, not {value!r}")

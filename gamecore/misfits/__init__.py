@@ -1,5 +1,46 @@
-"""Descriptor only until this game's engine lands (the menu shows it as in preparation)."""
-from gamecore.engine import GameInfo
+"""Misfit Heroes (game id ``misfits``): hire misfit heroes into a 4×4 tableau, chain their
+activations, spend influence on quests.
+
+Modules: ``content`` (data files, validation, computed heroes), ``deck`` (the changing deck:
+pairings, remix helpers, atomic save/load), ``state`` (rules and the effect interpreter),
+``scoring`` (end-game points), ``evaluation`` (heuristics for bots), ``testing`` (scenario helpers for the tests).
+
+The deck composition (which character overlay sits on which attribute card) is an input. Start a
+game with a pairing of your own through ``new_game(seed, players, pairing=[[attr_id, char_id], ...])``
+(the session does this with the deck saved in the user data dir: ``deck.current_pairing(rng)``); the
+factory also accepts ``options["pairing"]``. The registry's ``gamecore.start("misfits", ...)`` has
+no way to pass a list through the option schema, so it deals a fresh pairing from the seed. Either
+way the pairing is stored in the state, so snapshots (``to_json``/``restore``) keep the same heroes;
+a save that is *replayed from the seed* (Session.from_save) rebuilds the seed's pairing unless the
+session hands the saved pairing in again.
+
+Numbers chosen by us (setup.json): 30 influence tokens of each type (a finite supply); coins are
+unlimited. House rule: the game also ends after round 60 so every game ends.
+"""
+from gamecore.engine import GameInfo, Option, OptionError
+
+from .content import check_content
+from .deck import PairingError, validate_pairing
+from .state import MisfitsState
+
+
+def _check_pairing(value):
+    try:
+        return validate_pairing(value)
+    except PairingError as exc:
+        raise OptionError(f"the Misfit Heroes deck is not valid: {exc}") from None
+
+
+def _factory(seed, players, options):
+    return MisfitsState.new(seed, players, options)
+
+
+def new_game(seed: int, players: int, pairing=None, **options) -> MisfitsState:
+    """A new game with an explicit deck pairing (None: a random pairing from the seed)."""
+    clean = INFO.validate_options(players, options)
+    check_content()
+    return MisfitsState.new(seed, players, clean, pairing=pairing)
+
 
 INFO = GameInfo(
     id="misfits",
@@ -8,4 +49,14 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     coop=False,
+    engine_version=MisfitsState.ENGINE_VERSION,
+    # The deck pairing is supplied by the app (the player's changing deck in the user data dir), never
+    # picked on the setup screen; None deals a fresh random pairing from the seed. Saves keep it.
+    options=(Option("pairing", "data", None, "misfits.option.pairing", check=_check_pairing),),
+    bot_levels=("easy", "normal", "hard"),
+    factory=_factory,
+    loader=MisfitsState._load,
+    check_content=check_content,
 )
+
+__all__ = ["INFO", "MisfitsState", "new_game"]

@@ -17,6 +17,18 @@ def table_for(game_id: str):
     return getattr(module, "TABLE", None)
 
 
+def prepare_options(game_id: str, options: dict) -> dict:
+    """Let the game's table package fill options the app supplies (kind "data"), e.g. a saved deck."""
+    name = f"ui.games.{game_id}"
+    try:
+        if importlib.util.find_spec(name) is None:
+            return options
+    except (ImportError, ValueError):
+        return options
+    hook = getattr(importlib.import_module(name), "prepare_options", None)
+    return hook(options) if hook else options
+
+
 _content_problems: dict[str, str | None] = {}
 
 

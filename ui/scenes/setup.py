@@ -11,7 +11,7 @@ import gamecore
 from gamecore import persistence
 from gamecore.session import Seat, Session
 from ui import fonts
-from ui.games import table_for
+from ui.games import prepare_options, table_for
 from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, message, players_label
@@ -85,6 +85,8 @@ class SetupScene(Scene):
                 dropdown(choices, self.seats[seat_index], y, lambda v, i=seat_index: self._set_seat(i, v))
                 y += ROW
         for option in self.info.options:
+            if option.kind == "data":      # supplied by the game's table package, not picked here
+                continue
             label(t(option.label), y)
             if option.kind == "bool":
                 values = [False, True]
@@ -162,7 +164,8 @@ class SetupScene(Scene):
         autosave = None if self.app.storage_problem else persistence.autosave_path()
         seats = self.seats if not self.info.coop else [Seat() for _ in range(self.players)]
         try:
-            session = Session.new(self.info.id, seed, self.players, self.values, seats, self.undo_mode, autosave)
+            options = prepare_options(self.info.id, dict(self.values))
+            session = Session.new(self.info.id, seed, self.players, options, seats, self.undo_mode, autosave)
         except (gamecore.OptionError, gamecore.ContentError) as exc:
             self.error_box = message(self.app.manager, "dialog.bad_setup", str(exc))
             return None
