@@ -1,4 +1,5 @@
-"""Table scenes, one package per game (ui/games/<id>/ exposing TABLE). A game without one is not playable."""
+"""Table scenes, one package per game: ``ui/games/<id>/__init__.py`` exposes ``TABLE_SCENE`` (a
+TableScene subclass) and optionally ``prepare_options(options)``. A game without one is not playable."""
 from __future__ import annotations
 
 import importlib
@@ -14,7 +15,7 @@ def table_for(game_id: str):
     except (ImportError, ValueError):
         return None
     module = importlib.import_module(name)
-    return getattr(module, "TABLE", None)
+    return getattr(module, "TABLE_SCENE", None)
 
 
 def prepare_options(game_id: str, options: dict) -> dict:

@@ -1,0 +1,153 @@
+"""A table scene for the toy game "Bins" (tests only, never shipped), plus a minimal fake app.
+
+Importing this module sets the headless SDL variables before pygame is imported.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+_TMP = tempfile.mkdtemp(prefix="tabletop-dojo-tests-")
+for _name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+    os.environ.setdefault(_name, os.path.join(_TMP, _name.lower()))
+
+ROOT = Path(__file__).resolve().parents[1]
+for _p in (str(ROOT), str(ROOT / "tests")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+
+import gamecore  # noqa: E402
+from gamecore.session import Seat, Session  # noqa: E402
+from ui.scenes.base import Scene, SceneManager  # noqa: E402
+from ui.settings import Settings  # noqa: E402
+from ui.table import CardFace, CardView, HandView, PileView, ZoneView  # noqa: E402
+from ui.table.scene import TableScene  # noqa: E402
+
+import toygame  # noqa: E402  (the same module object the conftest registers)
+
+WINDOW = (1280, 800)
+
+
+class ToyTable(TableScene):
+    """Three bins on top, the deck on the left, one fanned hand per seat below."""
+
+    END_KINDS = ("draw", "pass")
+
+    def layout(self, world):
+        self._dynamic: set[str] = set()
+        for i in range(3):
+            world.add(ZoneView(f"bin:{i}", (40 + i * 300, 20, 280, 200), label=f"Bin {i + 1}"))
+        self.deck = world.add(PileView("deck", (40, 260), label="Deck", count=0))
+        self.hands = [world.add(HandView(f"hand:{s}", (200, 250 + s * 190, 700, 180), label=self.seat_name(s)))
+                      for s in range(self.session.players)]
+
+    def face(self, card: str, seat: int) -> CardFace:
+        value = int(card[1:])
+        return CardFace(title=f"Card {value}", vp=value, type_line="Number", text=f"Worth {value} {{coin}}.",
+                        frame=self.palette().seat_colour(seat), keywords=("Plain",), footer="toy")
+
+    def sync(self, state):
+        for cid in getattr(self, "_dynamic", set()):
+            self.world.remove(cid)
+        self._dynamic = set()
+        self.deck.count = len(state.deck)
+        viewer = self.viewer_seat()
+        for seat, hand in enumerate(state.hands):
+            cards = [CardView(c, (0, 0), self.face(c, seat), face_up=(seat == viewer), back_label="Toy",
+                              back_colour=(80, 70, 120)) for c in sorted(hand)]
+            self.hands[seat].set_cards(cards)
+        for i, bin_ in enumerate(state.bins):
+            zone = self.world.get(f"bin:{i}")
+            for j, (seat, card) in enumerate(bin_):
+                view = CardView(card, (zone.rect.x + 12 + j * 86, zone.rect.y + 34), self.face(card, seat))
+                self.world.add(view)
+                self._dynamic.add(card)
+
+    def card_face(self, cid):
+        view = self.world.get(cid)
+        return view.face if isinstance(view, CardView) and view.face_up else None
+
+    def glossary(self, cid):
+        return ["Plain: this card has no ability."]
+
+    def describe_action(self, action):
+        if action.kind == "play":
+            return f"Play {action.source} into {action.target}"
+        return action.kind.capitalize()
+
+
+# ------------------------------------------------------------------ a minimal app for the tests
+
+
+class Recorder(Scene):
+    """Stands in for the lead's scenes: remembers how it was entered."""
+
+    def enter(self, **args):
+        self.args = args
+        super().enter(**args)
+
+
+class FakeApp:
+    def __init__(self, settings: dict | None = None):
+        ensure_pygame()
+        self.screen = pygame.display.get_surface()
+        self.manager = pygame_gui.UIManager(self.screen.get_size())
+        self.settings = Settings(None)
+        for key, value in (settings or {}).items():
+            self.settings.set(key, value, save=False)
+        self.clock = pygame.time.Clock()
+        self.scenes = SceneManager(self)
+        for name in ("menu", "setup", "settings", "load", "rules", "results"):
+            self.scenes.register(name, type(name.capitalize() + "Scene", (Recorder,), {}))
+
+    @property
+    def scene(self):
+        return self.scenes.top
+
+    def frame(self, dt: float = 1 / 60) -> None:
+        """One loop iteration in the order STYLE.md gives."""
+        for event in pygame.event.get():
+            consumed = self.manager.process_events(event)
+            if not consumed and self.scenes.top is not None:
+                self.scenes.top.handle_event(event)
+        self.manager.update(dt)
+        top = self.scenes.top
+        if top is not None:
+            top.update(dt)
+            top.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+
+    def frames(self, n: int, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            self.frame(dt)
+
+
+_ready = False
+
+
+def ensure_pygame() -> None:
+    global _ready
+    if not _ready:
+        pygame.init()
+        _ready = True
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode(WINDOW)
+
+
+def toy_session(seed: int = 3, seats=None, mode: str = "practice", players: int = 2) -> Session:
+    if "toy" not in {g.id for g in gamecore.games()}:
+        toygame.register()
+    seats = seats or [Seat("human"), Seat("bot", "random")]
+    return Session.new("toy", seed, players, {}, seats, mode)
+
+
+def open_table(app: FakeApp, session: Session) -> ToyTable:
+    return app.scenes.switch(ToyTable, session=session)

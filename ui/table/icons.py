@@ -1,0 +1,61 @@
+"""SVG icons from assets/icons/<name>.svg, rasterised once per (name, size).
+
+A missing or unreadable icon never crashes the table: a neutral circle stands in for it.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from ui.resources import resource_path
+
+NEUTRAL = (170, 170, 170)
+
+
+def _size(size) -> tuple[int, int]:
+    if isinstance(size, (int, float)):
+        s = max(1, int(size))
+        return s, s
+    w, h = size
+    return max(1, int(w)), max(1, int(h))
+
+
+def placeholder(size) -> pygame.Surface:
+    w, h = _size(size)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = max(1, min(w, h) // 2 - 1)
+    pygame.draw.circle(surf, NEUTRAL, (w // 2, h // 2), r)
+    pygame.draw.circle(surf, (90, 90, 90), (w // 2, h // 2), r, max(1, r // 5))
+    return surf
+
+
+def exists(name: str) -> bool:
+    return resource_path("icons", f"{name}.svg").is_file()
+
+
+@lru_cache(maxsize=1024)
+def _icon(name: str, w: int, h: int) -> pygame.Surface:
+    path = resource_path("icons", f"{name}.svg")
+    if not path.is_file():
+        return placeholder((w, h))
+    try:
+        img = pygame.image.load_sized_svg(str(path), (w, h))
+    except (pygame.error, OSError, ValueError):
+        return placeholder((w, h))
+    if img.get_size() == (w, h):
+        return img
+    # the SVG keeps its aspect ratio: centre it in the requested box so layouts stay exact
+    boxed = pygame.Surface((w, h), pygame.SRCALPHA)
+    boxed.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    return boxed
+
+
+def icon(name: str, size) -> pygame.Surface:
+    """The icon ``name`` as a surface of ``size`` (int or (w, h)), cached; a neutral circle if missing."""
+    w, h = _size(size)
+    return _icon(str(name), w, h)
+
+
+def clear_cache() -> None:
+    _icon.cache_clear()

@@ -1,0 +1,769 @@
+"""TableScene: the base of every game's table.
+
+A game's table subclasses it and fills in ``layout(world)`` (static pieces: boards, zones, piles),
+``sync(state)`` (pieces that follow the state: cards, figures, tokens), ``describe_action(action)``,
+``glossary(cid)``, ``card_face(cid)`` and ``END_KINDS``. The base does everything else: camera, drag
+and drop, animations, the side panel and its log, toasts, the inspect overlay, hints, undo/redo, the
+Esc menu, bot turns on a worker thread, the pass-the-device screen and the switch to the results.
+
+The scene never decides legality and never mutates a state: it reads ``legal_actions()`` and hands
+chosen actions to ``Session.apply``.
+"""
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+
+import pygame
+import pygame_gui
+
+from gamecore import bots
+from gamecore.engine import Action, IllegalAction, Rng
+from gamecore.persistence import SaveError
+from gamecore.session import Session, UndoRefused
+from ui import fonts
+from ui.events import BOT_MOVE_READY, HINT_READY, LANGUAGE_CHANGED
+from ui.i18n import event_text, has, illegal_text, t
+from ui.scenes.base import Scene
+
+from .animator import Animator, snapshot_positions
+from .camera import Camera
+from . import cardface
+from .cardface import CardFace
+from .dialogs import ChoicePopup, EscMenu, PassDevice
+from .drag import DragController, DragResult
+from .inspect import Inspector
+from .palette import Palette, palette
+from .panel import SidePanel, panel_rect
+from .toast import Toasts
+from .views import CardView, HandView, PileView, View, World
+
+BOT_PAUSE = 0.35        # seconds between bot moves (when animations are on) so the player can follow
+OVER_PAUSE = 0.6        # seconds the final position stays before the results screen
+
+
+@lru_cache(maxsize=16)
+def table_background(size: tuple[int, int], colour: tuple, line: tuple) -> pygame.Surface:
+    """A calm felt: the table colour with a faint grid, one surface per size."""
+    surf = pygame.Surface(size)
+    surf.fill(colour)
+    for x in range(0, size[0], 64):
+        pygame.draw.line(surf, line, (x, 0), (x, size[1]))
+    for y in range(0, size[1], 64):
+        pygame.draw.line(surf, line, (0, y), (size[0], y))
+    return surf
+
+
+def _post(event_type: int, **attrs) -> None:
+    try:
+        pygame.event.post(pygame.event.Event(event_type, **attrs))
+    except pygame.error:  # the display went away while a worker was thinking: nothing to tell
+        pass
+
+
+class TableScene(Scene):
+    """Base table. Class attributes a game may set: ``END_KINDS`` (action kinds that end a turn or
+    phase: they go on the end button), ``HINT_BOT`` (bot level used for hints), ``TABLE_COLOUR``."""
+
+    END_KINDS: tuple[str, ...] = ()
+    HINT_BOT = "greedy"
+    TABLE_COLOUR: tuple | None = None
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.session: Session | None = None
+        self.world = World()
+        self.camera = Camera()
+        self.drag = DragController(self.world, self.camera, self.input_actions, self._explain,
+                                   lambda: min(0.25, self.animation_seconds()))
+        self.animator = Animator(self.world, self.animation_seconds)
+        self.toasts = Toasts()
+        self.inspector = Inspector(self._inspect_info)
+        self.panel: SidePanel | None = None
+        self.token = 0                       # bumps at every state change; stale worker results are dropped
+        self._legal: tuple[int, list[Action]] = (-1, [])
+        self._bot_job: int | None = None
+        self._bot_failed: int | None = None
+        self._hint_job: int | None = None
+        self.hint_action: Action | None = None
+        self.popup: ChoicePopup | None = None
+        self._popup_source: str | None = None
+        self.menu: EscMenu | None = None
+        self.confirm = None
+        self._confirm_action: Action | None = None
+        self.pass_overlay: PassDevice | None = None
+        self.confirmed_seat: int | None = None
+        self._hover: View | None = None
+        self._idle = 0.0                     # seconds since the last state change
+        self._results_shown = False
+        self._save_warned: str | None = None
+
+    # ================================================================== game hooks (override)
+    def layout(self, world: World) -> None:
+        """Create the static views (boards, zones, piles). ``world.viewport_size`` is the table's size."""
+
+    def sync(self, state) -> None:
+        """Create or update the views that follow the state (keep cids stable; ``world.add`` replaces)."""
+
+    def describe_action(self, action: Action) -> str:
+        """The button / popup label of an action."""
+        game = self.session.game if self.session else ""
+        key = f"{game}.action.{action.kind}"
+        return t(key, **{k: v for k, v in action.params}) if has(key) or has(key, "en") else action.describe()
+
+    def glossary(self, cid: str) -> list[str]:
+        """One translated line per keyword on the component ``cid`` (shown by the inspect overlay)."""
+        return []
+
+    def card_face(self, cid: str) -> CardFace | None:
+        view = self.world.get(cid)
+        if isinstance(view, CardView):
+            return view.face if view.face_up else None
+        if isinstance(view, PileView) and view.face_up:
+            return view.top
+        return None
+
+    def seat_name(self, seat: int) -> str:
+        return t("table.seat", n=seat + 1)
+
+    def game_title(self) -> str:
+        return t(self.session.info.title) if self.session else ""
+
+    # ================================================================== helpers for subclasses
+    @property
+    def state(self):
+        return self.session.state
+
+    def palette(self) -> Palette:
+        return palette(bool(self.app.settings.get("colorblind")))
+
+    def animation_seconds(self) -> float:
+        return float(self.app.settings.animation_seconds())
+
+    def viewer_seat(self) -> int | None:
+        """The human seat whose secrets may be shown now (the human to play, else the last confirmed one)."""
+        if self.session is None:
+            return None
+        seat = self.state.current_seat()
+        if seat is not None and not self.session.seat_is_bot(seat) and not self._pass_needed():
+            return seat
+        if self.confirmed_seat is not None:
+            return self.confirmed_seat
+        humans = self.session.human_seats()
+        return humans[0] if humans else None
+
+    def toast(self, text: str, style: str = "info") -> None:
+        self.toasts.show(text, style)
+
+    # ================================================================== lifecycle
+    def enter(self, session: Session | None = None, **args) -> None:
+        self.session = session
+        self.token += 1
+        self._results_shown = False
+        super().enter(**args)
+
+    def exit(self) -> None:
+        self.token += 1       # any thinking worker now reports to nobody
+        super().exit()
+
+    def pause(self) -> None:
+        self.drag.cancel()
+        super().pause()
+
+    def resume(self) -> None:
+        # a worker's answer may have reached the scene on top of us and been lost: think again
+        self._bot_job = None
+        self._hint_job = None
+        super().resume()
+
+    def window_size(self) -> tuple[int, int]:
+        screen = getattr(self.app, "screen", None) or pygame.display.get_surface()
+        return screen.get_size() if screen is not None else (1280, 800)
+
+    def build_ui(self) -> None:
+        size = self.window_size()
+        prect = panel_rect(size)
+        self.camera.set_viewport(pygame.Rect(0, 0, size[0] - prect.width, size[1]))
+        self.drag.cancel()
+        self.animator.skip_all()
+        self.world.clear()
+        self.world.viewport_size = self.camera.viewport.size
+        self.world.set_palette(self.palette())
+        if self.session is not None:
+            self.layout(self.world)
+            self.sync(self.state)
+            self.world.changed()
+        self.camera.fit(self.world.bounds().inflate(40, 40))
+        self.panel = SidePanel(self.app.manager, prect, self.game_title())
+        self.panel.log_lines = self._log_from_steps()
+        self.panel.build()
+        self.pass_overlay = None
+        self.refresh()
+
+    def clear_ui(self) -> None:
+        for attr in ("popup", "menu", "pass_overlay", "confirm"):
+            element = getattr(self, attr)
+            if element is not None:
+                element.kill()
+                setattr(self, attr, None)
+        if self.panel is not None:
+            self.panel.kill()
+        super().clear_ui()
+
+    def _log_from_steps(self) -> list[str]:
+        if self.session is None:
+            return []
+        lines = [event_text(e) for step in self.session.steps for e in step.events]
+        return lines[-300:]
+
+    # ================================================================== state → table
+    def legal(self) -> list[Action]:
+        if self.session is None or self.state.is_over():
+            return []
+        if self._legal[0] != self.token:
+            self._legal = (self.token, self.state.legal_actions())
+        return self._legal[1]
+
+    @property
+    def blocked(self) -> bool:
+        """A dialog or the pass-the-device screen holds the input."""
+        return any(x is not None for x in (self.popup, self.menu, self.confirm, self.pass_overlay))
+
+    def input_actions(self) -> list[Action]:
+        """What the human may do now ([] on a bot's turn, during animations or under a dialog)."""
+        if self.session is None or self.session.bot_to_move() or self.blocked or self.animator.busy:
+            return []
+        return self.legal()
+
+    def _explain(self, source, target) -> IllegalAction:
+        return self.state.explain(source, target)
+
+    def is_table_move(self, action: Action) -> bool:
+        """Made by dragging or clicking a piece on the table (else it gets a panel button)."""
+        if action.kind in self.END_KINDS or action.source is None or self.world.get(action.source) is None:
+            return False
+        return action.target is None or self.world.get(action.target) is not None
+
+    def refresh(self) -> None:
+        """Bring the panel, highlights and overlays in line with the state (after every change)."""
+        if self.session is None:
+            return
+        state = self.state
+        over = state.is_over()
+        seat = state.current_seat()
+        if self.panel is not None:
+            if over:
+                self.panel.set_turn(t("table.game_over"))
+            elif self.session.seat_is_bot(seat):
+                self.panel.set_turn(t("table.turn.bot", name=self.seat_name(seat)))
+            else:
+                self.panel.set_turn(t("table.turn", name=self.seat_name(seat)))
+            decision = None if over else state.pending()
+            self.panel.set_prompt(t(decision.prompt, **decision.args) if decision is not None else "")
+            human = not over and not self.session.bot_to_move()
+            legal = self.legal() if human else []
+            buttons = [(self.describe_action(a), a) for a in legal
+                       if a.kind not in self.END_KINDS and not self.is_table_move(a)]
+            ends = [(self.describe_action(a), a) for a in legal if a.kind in self.END_KINDS]
+            self.panel.set_actions(buttons, ends)
+            self.panel.set_tools(self.session.can_undo(), self.session.can_redo())
+        self._check_pass_device()
+        self.refresh_highlights()
+        if self.session.last_save_error and self.session.last_save_error != self._save_warned:
+            self._save_warned = self.session.last_save_error
+            self.toast(t("table.autosave_failed", reason=self.session.last_save_error), "error")
+
+    def refresh_highlights(self) -> None:
+        marks: dict[str, str] = {}
+        if self.app.settings.get("highlights") or self.drag.dragging:
+            marks.update(self.drag.highlights())
+        if self.hint_action is not None:
+            for cid in (self.hint_action.source, self.hint_action.target):
+                if cid is not None:
+                    marks[cid] = "hint"
+        for view in self.world.all():
+            view.highlight = marks.get(view.cid)
+
+    def _pass_needed(self) -> bool:
+        """Hot seat with secrets: a competitive game, two or more humans, and a new human to play."""
+        s = self.session
+        seat = self.state.current_seat()
+        return (not s.info.coop and len(s.human_seats()) >= 2 and not self.state.is_over()
+                and seat is not None and not s.seat_is_bot(seat) and seat != self.confirmed_seat)
+
+    def _check_pass_device(self) -> None:
+        seat = self.state.current_seat()
+        if not self._pass_needed():
+            if self.pass_overlay is not None:   # e.g. the previous player took their move back
+                self.pass_overlay.kill()
+                self.pass_overlay = None
+                if self.panel is not None:
+                    self.panel.show()
+                self._resync()
+            return
+        if self.pass_overlay is not None and self.pass_overlay.seat == seat:
+            return
+        if self.pass_overlay is not None:
+            self.pass_overlay.kill()
+        self.drag.cancel()
+        self.inspector.dismiss()
+        self.pass_overlay = PassDevice(self.app.manager, self.window_size(), seat, self.seat_name(seat))
+        if self.panel is not None:
+            self.panel.hide()
+
+    def _confirm_pass(self) -> None:
+        self.confirmed_seat = self.pass_overlay.seat
+        self.pass_overlay.kill()
+        self.pass_overlay = None
+        if self.panel is not None:
+            self.panel.show()
+        self._resync()
+        self.refresh()
+
+    def _resync(self) -> None:
+        self.sync(self.state)
+        self.world.changed()
+        self._apply_hover()
+
+    # ================================================================== applying moves
+    def _after_change(self, events: list, before: dict) -> None:
+        self.token += 1
+        self._idle = 0.0
+        self.hint_action = None
+        self.drag.release(self.drag.floating)
+        for view in self.world.all():
+            view.offset = pygame.Vector2()
+        self._resync()
+        self.animator.play(events, before)
+        if self.panel is not None:
+            self.panel.add_log([event_text(e) for e in events])
+        self.refresh()
+
+    def apply_action(self, action: Action) -> bool:
+        """Hand ``action`` to the session; a refusal becomes a toast with the engine's reason."""
+        if self.session is None:
+            return False
+        self.animator.skip_all()
+        before = snapshot_positions(self.world)
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:
+            self.toast(illegal_text(exc), "error")
+            view = self.world.get(action.source)
+            if view is not None and view.offset.length() > 0:
+                self.drag.snap_back(view)
+            return False
+        self._after_change(events, before)
+        return True
+
+    def _take_back(self, redo: bool) -> None:
+        self.animator.skip_all()
+        self.drag.cancel()
+        before = snapshot_positions(self.world)
+        try:
+            events = self.session.redo() if redo else []
+            if not redo:
+                self.session.undo()
+        except UndoRefused as exc:
+            key = f"undo.{exc.code}"
+            self.toast(t(key) if has(key) or has(key, "en") else exc.reason, "error")
+            return
+        except IllegalAction as exc:
+            self.toast(illegal_text(exc), "error")
+            return
+        self.token += 1
+        self._idle = 0.0
+        self.hint_action = None
+        for view in self.world.all():
+            view.offset = pygame.Vector2()
+        self._resync()
+        self.animator.play([_Moved(cid) for cid in before], before)
+        if self.panel is not None:
+            self.panel.set_log(self._log_from_steps())
+        self.toast(t("table.redone" if redo else "table.undone"))
+        self.refresh()
+
+    def undo(self) -> None:
+        if self.session is not None:
+            self._take_back(redo=False)
+
+    def redo(self) -> None:
+        if self.session is not None:
+            self._take_back(redo=True)
+
+    def _on_drag_result(self, result: DragResult) -> None:
+        if result.kind == "apply":
+            self.apply_action(result.action)
+        elif result.kind == "choose":
+            self.open_choice(result.actions, result.source)
+        elif result.kind == "refuse":
+            self.toast(illegal_text(result.reason), "error")
+        self.refresh_highlights()
+
+    def open_choice(self, actions: list[Action], source: str | None = None) -> None:
+        if self.popup is not None:
+            self.popup.kill()
+        self._popup_source = source
+        items = [(self.describe_action(a), a) for a in actions]
+        self.popup = ChoicePopup(self.app.manager, self.window_size(), items,
+                                 anchor=tuple(self.camera.mouse) if source else None)
+
+    def end_turn(self, action: Action) -> None:
+        """The end-of-turn/phase button: with a confirmation when Settings ask for one."""
+        if not self.app.settings.get("confirm_end_turn"):
+            self.apply_action(action)
+            return
+        if self.confirm is not None:
+            self.confirm.kill()
+        self._confirm_action = action
+        rect = pygame.Rect(0, 0, 360, 200)
+        rect.center = (self.window_size()[0] // 2, self.window_size()[1] // 2)
+        self.confirm = pygame_gui.windows.UIConfirmationDialog(
+            rect, t("table.confirm_end.text", move=self.describe_action(action)), self.app.manager,
+            window_title=t("table.confirm_end.title"), action_short_name=t("table.confirm_end.ok"))
+
+    # ================================================================== workers: bots and hints
+    def _seed_for(self, salt: int) -> Rng:
+        return Rng(int(self.state.digest()[:15], 16) ^ salt)
+
+    def _start_bot(self) -> None:
+        token = self.token
+        state = self.state.clone()        # the worker never touches the live state
+        seat = state.current_seat()
+        level = self.session.seats[seat].level or "random"
+        rng = self._seed_for(len(self.session.steps))
+
+        def think():
+            try:
+                try:
+                    bot = bots.make_bot(level)
+                except ValueError:
+                    bot = bots.RandomBot()
+                action = bots.choose_for(state, bot, rng)
+                _post(BOT_MOVE_READY, token=token, action=action, error=None)
+            except Exception as exc:  # a bot crash must not take the window down; report it
+                _post(BOT_MOVE_READY, token=token, action=None, error=f"{type(exc).__name__}: {exc}")
+
+        self._bot_job = token
+        threading.Thread(target=think, name="bot", daemon=True).start()
+
+    def _on_bot_move(self, event) -> None:
+        if getattr(event, "token", None) != self.token or self._bot_job != self.token:
+            return                         # the state changed while the bot thought: drop it
+        self._bot_job = None
+        if event.action is None:
+            self._bot_failed = self.token
+            self.toast(t("table.bot_failed", reason=event.error or ""), "error")
+            return
+        self.apply_action(event.action)
+
+    def request_hint(self) -> None:
+        if self.session is None or not self.input_actions():
+            return
+        token = self.token
+        state = self.state.clone()
+        rng = self._seed_for(0x4A17)
+        level = self.HINT_BOT
+
+        def think():
+            try:
+                action = bots.choose_for(state, bots.make_bot(level), rng)
+                _post(HINT_READY, token=token, action=action, error=None)
+            except Exception as exc:
+                _post(HINT_READY, token=token, action=None, error=f"{type(exc).__name__}: {exc}")
+
+        self._hint_job = token
+        self.toast(t("table.hint.thinking"), "hint")
+        threading.Thread(target=think, name="hint", daemon=True).start()
+
+    def _on_hint(self, event) -> None:
+        if getattr(event, "token", None) != self.token:
+            return
+        self._hint_job = None
+        if event.action is None:
+            self.toast(t("table.bot_failed", reason=event.error or ""), "error")
+            return
+        self.hint_action = event.action
+        self.toast(t("table.hint.move", move=self.describe_action(event.action)), "hint")
+        self.refresh_highlights()
+
+    # ================================================================== input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        et = event.type
+        if et == BOT_MOVE_READY:
+            self._on_bot_move(event)
+            return
+        if et == HINT_READY:
+            self._on_hint(event)
+            return
+        if et == LANGUAGE_CHANGED:
+            self.on_resize()
+            return
+        if self._handle_widgets(event):
+            return
+        if self.pass_overlay is not None:
+            # the table is hidden; only undo/redo (the previous player's "oops") still work
+            if et == pygame.KEYDOWN and event.key in (pygame.K_z, pygame.K_y) and event.mod & (
+                    pygame.KMOD_CTRL | pygame.KMOD_META):
+                self._handle_key(event)
+            return
+        if self.popup is not None or self.confirm is not None or self.menu is not None:
+            if et == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self._close_dialogs()
+            return
+        if et == pygame.KEYDOWN and self._handle_key(event):
+            return
+        self._handle_table_input(event)
+
+    def _close_dialogs(self) -> None:
+        if self.popup is not None:
+            self.popup.kill()
+            self.popup = None
+            self._snap_popup_source()
+        if self.confirm is not None:
+            self.confirm.kill()
+            self.confirm = None
+        if self.menu is not None:
+            self.menu.kill()
+            self.menu = None
+
+    def _snap_popup_source(self) -> None:
+        view = self.world.get(self._popup_source)
+        if view is not None and view.offset.length() > 0:
+            self.drag.snap_back(view)
+        self._popup_source = None
+
+    def _handle_widgets(self, event) -> bool:
+        """pygame_gui events of our panel and dialogs. True when the event was ours."""
+        et = event.type
+        if self.pass_overlay is not None and self.pass_overlay.handle_event(event):
+            self._confirm_pass()
+            return True
+        if self.popup is not None:
+            answer = self.popup.handle_event(event)
+            if answer is not None:
+                self.popup = None
+                if answer[0] == "choose":
+                    self.drag.release(self.world.get(self._popup_source))
+                    self._popup_source = None
+                    self.apply_action(answer[1])
+                else:
+                    self._snap_popup_source()
+                return True
+        if self.confirm is not None:
+            if et == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
+                self.confirm = None
+                self.apply_action(self._confirm_action)
+                return True
+            if et == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.confirm:
+                self.confirm = None
+                return True
+        if self.menu is not None:
+            answer = self.menu.handle_event(event)
+            if answer is not None:
+                self._menu_command(answer)
+                return True
+        if self.panel is not None and not self.blocked:
+            cmd = self.panel.handle_event(event)
+            if cmd is not None:
+                self._panel_command(cmd)
+                return True
+        return et in (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_WINDOW_CLOSE, pygame_gui.UI_TEXT_ENTRY_FINISHED,
+                      pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED)
+
+    def _panel_command(self, cmd: tuple) -> None:
+        name = cmd[0]
+        if name == "action":
+            self.apply_action(cmd[1])
+        elif name == "end":
+            self.end_turn(cmd[1])
+        elif name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "hint":
+            self.request_hint()
+        elif name == "menu":
+            self.open_menu()
+
+    def open_menu(self) -> None:
+        if self.menu is None:
+            self.drag.cancel()
+            label = t(self.session.info.title) if self.session else ""
+            self.menu = EscMenu(self.app.manager, self.window_size(), label)
+
+    def _menu_command(self, answer: tuple) -> None:
+        name = answer[0]
+        if name == "save":
+            label = answer[1]
+            if not label:
+                self.menu.say(t("table.save.need_name"))
+                return
+            try:
+                path = self.session.save_as(label)
+            except (SaveError, OSError) as exc:
+                self.menu.say(t("table.save.failed", reason=str(exc)))
+                self.toast(t("table.save.failed", reason=str(exc)), "error")
+                return
+            self.menu.say(t("table.save.done", name=path.stem))
+            self.toast(t("table.save.done", name=path.stem))
+            return
+        self.menu.kill()
+        self.menu = None
+        if name == "rules":
+            self.app.scenes.push("rules", game=self.session.game)
+        elif name == "settings":
+            self.app.scenes.push("settings")
+        elif name == "quit":
+            self.app.scenes.switch("menu")
+
+    def _handle_key(self, event) -> bool:
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if ctrl and event.key == pygame.K_z:
+            if event.mod & pygame.KMOD_SHIFT:
+                self.redo()
+            else:
+                self.undo()
+            return True
+        if ctrl and event.key == pygame.K_y:
+            self.redo()
+            return True
+        if event.key == pygame.K_ESCAPE:
+            if self.drag.handle_event(event):
+                self.refresh_highlights()
+                return True
+            if self.inspector.dismiss():
+                return True
+            self.open_menu()
+            return True
+        if event.key == pygame.K_h and not ctrl:
+            self.request_hint()
+            return True
+        return False
+
+    def _handle_table_input(self, event) -> None:
+        et = event.type
+        if et == pygame.MOUSEBUTTONDOWN and self.animator.busy:
+            self.animator.skip_all()       # a click skips the animations; it does nothing else
+            self.refresh_highlights()
+            return
+        if et == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.inspector.pinned is not None:
+            self.inspector.dismiss()
+        if not self.drag.dragging and self.camera.handle_event(event):
+            if et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.camera.panning:
+                self.inspector.hover(None)
+            return
+        result = self.drag.handle_event(event)
+        if isinstance(result, DragResult):
+            self._on_drag_result(result)
+        elif result:
+            self.refresh_highlights()
+        if et == pygame.MOUSEMOTION and not self.drag.dragging:
+            self._hover_at(event.pos)
+        elif et == pygame.MOUSEBUTTONUP and event.button == 3:
+            self._right_click(event.pos)
+
+    def _top_view(self, screen_pos) -> View | None:
+        if not self.camera.viewport.collidepoint(screen_pos):
+            return None
+        views = self.world.views_at(self.camera.to_world(screen_pos))
+        return views[0] if views else None
+
+    def _hover_at(self, screen_pos) -> None:
+        view = self._top_view(screen_pos)
+        if view is self._hover:
+            return
+        if self._hover is not None:
+            self._hover.hovered = False
+        self._hover = view
+        self._apply_hover()
+
+    def _apply_hover(self) -> None:
+        cid = self._hover.cid if self._hover is not None else None
+        current = self.world.get(cid)
+        self._hover = current
+        for v in self.world.roots:
+            if isinstance(v, HandView):
+                v.set_hovered(cid)
+            elif v is not current:
+                v.hovered = False
+        if current is not None and not isinstance(current.parent, HandView):
+            current.hovered = True
+        self.inspector.hover(cid if cid is not None and self.card_face(cid) is not None else None)
+
+    def _right_click(self, screen_pos) -> None:
+        view = self._top_view(screen_pos)
+        cids = [v.cid for v in self.world.views_at(self.camera.to_world(screen_pos))] if view else []
+        target = next((c for c in cids if self.card_face(c) is not None), None)
+        self.inspector.toggle(target)
+
+    def _inspect_info(self, cid: str) -> tuple[CardFace | None, list[str]]:
+        face = self.card_face(cid)
+        return face, (self.glossary(cid) if face is not None else [])
+
+    # ================================================================== frame
+    def update(self, dt: float) -> None:
+        self._idle += dt
+        was_busy = self.animator.busy
+        self.animator.update(dt)
+        if was_busy and not self.animator.busy:
+            self.refresh_highlights()      # input (and its glow) comes back when the table is still
+        self.drag.update(dt)
+        self.world.update(dt)
+        self.toasts.update(dt)
+        self.inspector.update(dt, suppressed=self.drag.busy or self.camera.panning or self.blocked)
+        if self.session is None:
+            return
+        if self.state.is_over():
+            if not self._results_shown and not self.animator.busy and self._idle >= OVER_PAUSE * (self.animation_seconds() > 0):
+                self._results_shown = True
+                self.app.scenes.switch("results", session=self.session)
+            return
+        if (self.session.bot_to_move() and self._bot_job != self.token and self._bot_failed != self.token
+                and not self.animator.busy and not self.blocked
+                and self._idle >= (BOT_PAUSE if self.animation_seconds() > 0 else 0.0)):
+            self._start_bot()
+
+    @property
+    def bot_thinking(self) -> bool:
+        return self._bot_job == self.token
+
+    def draw(self, surface: pygame.Surface) -> None:
+        cardface.new_frame()
+        pal = self.world.palette
+        colour = self.TABLE_COLOUR or pal.table
+        if self.pass_overlay is not None:
+            surface.fill((16, 18, 22))
+            w, h = surface.get_size()
+            img = fonts.text(t("table.pass.title", name=self.seat_name(self.pass_overlay.seat)), 28, pal.text, True)
+            surface.blit(img, img.get_rect(center=(w // 2, h // 2 - 40)))
+            return
+        surface.fill((20, 22, 26))
+        vp = self.camera.viewport
+        surface.blit(table_background(vp.size, tuple(colour), tuple(pal.table_line)), vp.topleft)
+        floating = self.drag.floating
+        self.world.draw(surface, self.camera, skip=floating)
+        if self.bot_thinking:
+            img = fonts.text(t("table.thinking", name=self.seat_name(self.state.current_seat())), 16, pal.text)
+            surface.blit(img, img.get_rect(midtop=(vp.centerx, vp.y + 10)))
+        if not self.drag.busy:
+            self.inspector.draw(surface, vp, self.camera.mouse, pal.colorblind)
+        self.toasts.draw(surface, vp)
+
+    def smoke_inputs(self) -> list:
+        c = self.camera.viewport.center
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=c, rel=(0, 0), buttons=(0, 0, 0)),
+                pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, precise_x=0.0, precise_y=1.0, flipped=False),
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f", scancode=0)]
+
+
+class _Moved:
+    """A synthetic "move" event so undo/redo slide every piece that changed place."""
+
+    __slots__ = ("source",)
+    kind = "move"
+    target = None
+    params: dict = {}
+
+    def __init__(self, cid: str):
+        self.source = cid

@@ -1,0 +1,644 @@
+"""The drawn pieces of a table: cards, piles, hands, zones and boards, figures, tokens and dice.
+
+Every view has a stable ``cid`` (the engine's component id), a world-space ``rect``, ``draw(surface,
+camera)`` and ``hit(world_pos)``. Transient display state (``offset`` for slides and drags, ``flip``
+for flips, ``flash`` for damage) belongs to the animator and the drag controller; views never know a
+rule. Everything is drawn from cached surfaces: card faces per (content, size), text per (string, size).
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Iterable
+
+import pygame
+
+from ui import fonts
+
+from . import icons
+from .camera import Camera
+from .cardface import CARD_SIZE, CardFace, back_for_view, face_for_view
+from .palette import NORMAL, Palette, draw_shape
+
+
+# ------------------------------------------------------------------ cached decorations
+
+
+@lru_cache(maxsize=256)
+def glow(size: tuple[int, int], colour: tuple, radius: int = 8, spread: int = 7) -> pygame.Surface:
+    """A soft halo around a ``size`` rectangle (the surface is ``spread`` larger on every side)."""
+    w, h = size
+    surf = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
+    for i in range(spread, 0, -1):
+        alpha = int(200 * (1 - i / (spread + 1)) ** 1.5)
+        rect = pygame.Rect(spread - i, spread - i, w + 2 * i, h + 2 * i)
+        pygame.draw.rect(surf, (*colour[:3], alpha), rect, 2, border_radius=radius + i)
+    pygame.draw.rect(surf, (*colour[:3], 255), pygame.Rect(spread - 1, spread - 1, w + 2, h + 2), 3,
+                     border_radius=radius + 1)
+    return surf
+
+
+@lru_cache(maxsize=256)
+def badge(value: str, size: int, fill: tuple, ink: tuple) -> pygame.Surface:
+    """A round count badge."""
+    img = fonts.text(value, max(7, size), ink, True)
+    d = max(img.get_height(), img.get_width() + 6) + 2
+    surf = pygame.Surface((d, d), pygame.SRCALPHA)
+    pygame.draw.circle(surf, fill, (d // 2, d // 2), d // 2)
+    pygame.draw.circle(surf, ink, (d // 2, d // 2), d // 2, 1)
+    surf.blit(img, img.get_rect(center=(d // 2, d // 2)))
+    return surf
+
+
+@lru_cache(maxsize=256)
+def dashed_outline(size: tuple[int, int], colour: tuple, dash: int = 8) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    for x in range(0, w, dash * 2):
+        pygame.draw.line(surf, colour, (x, 0), (min(w, x + dash), 0), 2)
+        pygame.draw.line(surf, colour, (x, h - 2), (min(w, x + dash), h - 2), 2)
+    for y in range(0, h, dash * 2):
+        pygame.draw.line(surf, colour, (0, y), (0, min(h, y + dash)), 2)
+        pygame.draw.line(surf, colour, (w - 2, y), (w - 2, min(h, y + dash)), 2)
+    return surf
+
+
+@lru_cache(maxsize=512)
+def zone_fill(size: tuple[int, int], fill: tuple, line: tuple, radius: int) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, line, surf.get_rect(), 2, border_radius=radius)
+    return surf
+
+
+@lru_cache(maxsize=512)
+def figure_surface(shape: str, colour: tuple, d: int, pattern_mark: bool) -> pygame.Surface:
+    surf = pygame.Surface((d + 4, d + 4), pygame.SRCALPHA)
+    pygame.draw.ellipse(surf, (0, 0, 0, 90), pygame.Rect(3, d // 2 + 4, d - 2, d // 2 - 2))  # shadow
+    draw_shape(surf, shape, colour, pygame.Rect(2, 0, d, d), outline=(20, 20, 20), width=max(1, d // 16))
+    if pattern_mark:  # colour-blind: a white inner ring makes outline shapes easier to tell apart
+        draw_shape(surf, shape, (255, 255, 255), pygame.Rect(2 + d // 3, d // 3, d // 3, d // 3), width=0)
+    return surf
+
+
+def label_size(zoom: float, base: int = 12) -> int:
+    return max(8, min(30, round(base * zoom)))
+
+
+HIGHLIGHT_COLOURS = ("source", "target", "hint", "selected")
+
+
+def highlight_colour(palette: Palette, kind: str | None):
+    return {"source": palette.source, "target": palette.target, "hint": palette.hint,
+            "selected": palette.hint}.get(kind)
+
+
+# ------------------------------------------------------------------ the base view
+
+
+class View:
+    """A drawn piece keyed by a component id, living in world coordinates."""
+
+    layer = 0
+
+    def __init__(self, cid: str, rect, *, label: str = ""):
+        self.cid = cid
+        self.rect = pygame.FRect(rect)
+        self.label = label
+        self.highlight: str | None = None     # "source" | "target" | "hint" | "selected" | None
+        self.hovered = False
+        self.visible = True
+        self.offset = pygame.Vector2()        # animation / drag displacement (world units)
+        self.flip = 1.0                       # flip progress 0..1 (1: not flipping)
+        self.flash = 0.0                      # damage flash 0..1
+        self.parent: View | None = None
+        self.palette: Palette = NORMAL
+        self.world: "World | None" = None     # set by World.add on root views
+
+    # geometry
+    def world_rect(self) -> pygame.FRect:
+        return self.rect.move(self.offset.x, self.offset.y)
+
+    def hit(self, world_pos) -> bool:
+        return self.visible and self.world_rect().collidepoint(world_pos)
+
+    def children(self) -> list["View"]:
+        return []
+
+    def views_at(self, world_pos) -> list["View"]:
+        """This view and its children under ``world_pos``, topmost first."""
+        out: list[View] = []
+        for child in reversed(self.children()):
+            out.extend(child.views_at(world_pos))
+        if self.hit(world_pos):
+            out.append(self)
+        return out
+
+    def screen_rect(self, camera: Camera) -> pygame.Rect:
+        return camera.rect_to_screen(self.world_rect())
+
+    # frame
+    def update(self, dt: float) -> None:
+        for child in self.children():
+            child.update(dt)
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        raise NotImplementedError
+
+    def draw_decorations(self, surface: pygame.Surface, rect: pygame.Rect, radius: int = 8) -> None:
+        colour = highlight_colour(self.palette, self.highlight)
+        if colour is not None:
+            g = glow(rect.size, colour, radius)
+            surface.blit(g, (rect.x - 7, rect.y - 7))
+        elif self.hovered:
+            pygame.draw.rect(surface, self.palette.hover, rect.inflate(4, 4), 2, border_radius=radius)
+        if self.flash > 0:
+            tint = pygame.Surface(rect.size, pygame.SRCALPHA)
+            tint.fill((*self.palette.danger[:3], int(170 * self.flash)))
+            surface.blit(tint, rect.topleft)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.cid}>"
+
+
+# ------------------------------------------------------------------ cards
+
+
+class CardView(View):
+    """A card: face or back, turned 90° when exhausted/resolved, glowing when it is a legal source/target."""
+
+    layer = 2
+
+    def __init__(self, cid: str, pos_or_rect, face: CardFace | None = None, *, face_up: bool = True,
+                 back_label: str = "", back_colour=(70, 80, 120), exhausted: bool = False, angle: int = 0):
+        rect = pos_or_rect if len(pos_or_rect) == 4 else (*pos_or_rect, *CARD_SIZE)
+        super().__init__(cid, rect)
+        self.face = face
+        self.face_up = face_up and face is not None
+        self.back_label = back_label or (face.back_label if face else "")
+        self.back_colour = tuple(back_colour)
+        self.exhausted = exhausted
+        self.angle = angle          # fan tilt in a hand (degrees, small)
+        self.lift = 0.0             # hand hover lift (world units)
+
+    def world_rect(self) -> pygame.FRect:
+        return self.rect.move(self.offset.x, self.offset.y - self.lift)
+
+    def hit(self, world_pos) -> bool:
+        if not self.visible:
+            return False
+        r = self.world_rect()
+        if self.exhausted:
+            r = pygame.FRect(0, 0, r.height, r.width).move_to(center=r.center)
+        return r.collidepoint(world_pos)
+
+    def surface_for(self, size: tuple[int, int], showing_face: bool, angle: int) -> pygame.Surface:
+        cb = self.palette.colorblind
+        if showing_face and self.face is not None:
+            return face_for_view(self.face, size, cb, angle)
+        return back_for_view(self.back_label, self.back_colour, size, cb, angle)
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        if not self.visible:
+            return
+        rect = self.screen_rect(camera)
+        showing_face = self.face_up
+        width = rect.width
+        if self.flip < 1.0:  # first half shows the old side shrinking, second half the new side growing
+            showing_face = self.face_up if self.flip >= 0.5 else not self.face_up
+            width = max(1, round(rect.width * abs(1 - 2 * self.flip)))
+        angle = (self.angle - 90 if self.exhausted else self.angle) % 360
+        if width != rect.width:
+            base = self.surface_for(rect.size, showing_face, 0)
+            img = pygame.transform.scale(base, (width, rect.height))  # only during a flip animation
+            if angle:
+                img = pygame.transform.rotate(img, angle)
+        else:
+            img = self.surface_for(rect.size, showing_face, angle)
+        dest = img.get_rect(center=rect.center)
+        deco = dest if angle % 180 else rect
+        if self.highlight or self.hovered:
+            self.draw_decorations(surface, deco, max(3, camera.scale(8)))
+            surface.blit(img, dest)
+        else:
+            surface.blit(img, dest)
+            if self.flash > 0:
+                self.draw_decorations(surface, deco, max(3, camera.scale(8)))
+
+
+class PileView(View):
+    """A deck or discard pile: a few stacked cards, the top face when it is face up, and a count badge."""
+
+    layer = 1
+
+    def __init__(self, cid: str, pos_or_rect, *, count: int = 0, label: str = "", back_colour=(70, 80, 120),
+                 top: CardFace | None = None, face_up: bool = False):
+        rect = pos_or_rect if len(pos_or_rect) == 4 else (*pos_or_rect, *CARD_SIZE)
+        super().__init__(cid, rect, label=label)
+        self.count = count
+        self.back_colour = tuple(back_colour)
+        self.top = top
+        self.face_up = face_up
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        if not self.visible:
+            return
+        rect = self.screen_rect(camera)
+        radius = max(3, camera.scale(8))
+        cb = self.palette.colorblind
+        if self.count <= 0:
+            surface.blit(dashed_outline(rect.size, self.palette.zone_line), rect.topleft)
+            if self.label:
+                img = fonts.text(self.label, label_size(camera.zoom, 11), self.palette.text_dim)
+                surface.blit(img, img.get_rect(center=rect.center))
+        else:
+            layers = min(3, max(0, self.count - 1))
+            step = max(1, camera.scale(2))
+            back = back_for_view(self.label, self.back_colour, rect.size, cb)
+            for i in range(layers, 0, -1):
+                surface.blit(back, (rect.x + i * step, rect.y + i * step))
+            if self.face_up and self.top is not None:
+                surface.blit(face_for_view(self.top, rect.size, cb), rect.topleft)
+            else:
+                surface.blit(back, rect.topleft)
+            b = badge(str(self.count), label_size(camera.zoom, 11), self.palette.badge, self.palette.badge_text)
+            surface.blit(b, b.get_rect(center=(rect.right - 4, rect.y + 4)))
+        self.draw_decorations(surface, rect, radius) if (self.highlight or self.hovered) else None
+
+
+class HandView(View):
+    """A fanned row of cards; the hovered card lifts above the others."""
+
+    layer = 3
+
+    def __init__(self, cid: str, rect, *, label: str = "", fan_degrees: float = 2.5, lift: float = 28):
+        super().__init__(cid, rect, label=label)
+        self.cards: list[CardView] = []
+        self.fan_degrees = fan_degrees
+        self.lift_by = lift
+        self.hovered_cid: str | None = None
+
+    def children(self) -> list[View]:
+        # the hovered card is drawn (and picked) last so it sits on top
+        if self.hovered_cid is None:
+            return list(self.cards)
+        return [c for c in self.cards if c.cid != self.hovered_cid] + [c for c in self.cards if c.cid == self.hovered_cid]
+
+    def set_cards(self, cards: Iterable[CardView]) -> None:
+        self.cards = list(cards)
+        for c in self.cards:
+            c.parent = self
+            c.palette = self.palette
+        self.arrange()
+        if self.world is not None:
+            self.world.changed()
+
+    def arrange(self) -> None:
+        n = len(self.cards)
+        if not n:
+            return
+        cw, ch = self.cards[0].rect.size
+        gap = 8
+        step = cw + gap if n == 1 else min(cw + gap, (self.rect.width - cw) / (n - 1))
+        total = cw + step * (n - 1)
+        x0 = self.rect.centerx - total / 2
+        mid = (n - 1) / 2
+        for i, card in enumerate(self.cards):
+            off = i - mid
+            dip = abs(off) ** 2 * 1.5 if step < cw + gap else 0
+            card.rect = pygame.FRect(x0 + i * step, self.rect.bottom - ch - 4 + dip, cw, ch)
+            card.angle = int(round(-off * self.fan_degrees)) if step < cw + gap else 0
+        self.set_hovered(self.hovered_cid)
+
+    def set_hovered(self, cid: str | None) -> None:
+        self.hovered_cid = cid if any(c.cid == cid for c in self.cards) else None
+        for c in self.cards:
+            lifted = c.cid == self.hovered_cid
+            c.lift = self.lift_by if lifted else 0.0
+            c.hovered = lifted
+            if lifted:
+                c.angle = 0
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        if not self.visible:
+            return
+        if self.label:
+            img = fonts.text(self.label, label_size(camera.zoom, 11), self.palette.text_dim)
+            pos = camera.to_screen((self.rect.x + 4, self.rect.y + 2))
+            surface.blit(img, pos)
+        if self.highlight:
+            self.draw_decorations(surface, self.screen_rect(camera), camera.scale(10))
+        for card in self.children():
+            card.draw(surface, camera)
+
+
+class ZoneView(View):
+    """A labelled rectangular area: a drop zone, a slot, a location."""
+
+    layer = 0
+
+    def __init__(self, cid: str, rect, *, label: str = "", fill=None, line=None, icon: str = ""):
+        super().__init__(cid, rect, label=label)
+        self.fill = fill
+        self.line = line
+        self.icon = icon
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        if not self.visible:
+            return
+        rect = self.screen_rect(camera)
+        radius = max(3, camera.scale(10))
+        fill = tuple(self.fill) if self.fill is not None else self.palette.zone
+        line = tuple(self.line) if self.line is not None else self.palette.zone_line
+        surface.blit(zone_fill(rect.size, fill, line, radius), rect.topleft)
+        x = rect.x + camera.scale(6)
+        if self.icon:
+            ic = icons.icon(self.icon, label_size(camera.zoom, 14))
+            surface.blit(ic, (x, rect.y + camera.scale(4)))
+            x += ic.get_width() + 4
+        if self.label:
+            img = fonts.text(self.label, label_size(camera.zoom, 12), self.palette.text, True)
+            surface.blit(img, (x, rect.y + camera.scale(4)))
+        if self.highlight or self.hovered:
+            self.draw_decorations(surface, rect, radius)
+
+
+class BoardView(ZoneView):
+    """A larger area (a board or a location) with an optional grid of spaces."""
+
+    layer = -1
+
+    def __init__(self, cid: str, rect, *, label: str = "", fill=(60, 82, 72, 255), line=None, grid: tuple = (),
+                 icon: str = ""):
+        super().__init__(cid, rect, label=label, fill=fill, line=line, icon=icon)
+        self.grid = grid            # (cols, rows) or ()
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        super().draw(surface, camera)
+        if self.grid and self.visible:
+            cols, rows = self.grid
+            rect = self.screen_rect(camera)
+            colour = self.palette.table_line
+            for c in range(1, cols):
+                x = rect.x + rect.width * c // cols
+                pygame.draw.line(surface, colour, (x, rect.y + 4), (x, rect.bottom - 4), 1)
+            for r in range(1, rows):
+                y = rect.y + rect.height * r // rows
+                pygame.draw.line(surface, colour, (rect.x + 4, y), (rect.right - 4, y), 1)
+
+
+# ------------------------------------------------------------------ figures, tokens, dice
+
+
+class FigureView(View):
+    """A token-like figure: a coloured shape with a label (seat colours and shapes from the palette)."""
+
+    layer = 4
+
+    def __init__(self, cid: str, center, *, size: float = 44, colour=None, shape: str | None = None,
+                 seat: int | None = None, label: str = ""):
+        super().__init__(cid, (center[0] - size / 2, center[1] - size / 2, size, size), label=label)
+        self.colour = colour
+        self.shape = shape
+        self.seat = seat
+
+    def style(self) -> tuple[str, tuple]:
+        shape = self.shape or (self.palette.seat_shape(self.seat) if self.seat is not None else "circle")
+        if self.palette.colorblind and self.seat is not None:
+            shape = self.palette.seat_shape(self.seat)
+        colour = self.colour
+        if colour is None or (self.palette.colorblind and self.seat is not None):
+            colour = self.palette.seat_colour(self.seat or 0)
+        return shape, tuple(colour[:3])
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        if not self.visible:
+            return
+        rect = self.screen_rect(camera)
+        shape, colour = self.style()
+        img = figure_surface(shape, colour, rect.width, self.palette.colorblind)
+        if self.highlight or self.hovered:
+            self.draw_decorations(surface, rect, rect.width // 2)
+        surface.blit(img, (rect.x - 2, rect.y))
+        if self.label:
+            text = fonts.text(self.label, label_size(camera.zoom, 11), self.palette.text, True)
+            plate = text.get_rect(midtop=(rect.centerx, rect.bottom + 2)).inflate(6, 0)
+            pygame.draw.rect(surface, (0, 0, 0), plate, border_radius=4)
+            surface.blit(text, text.get_rect(center=plate.center))
+
+
+class TokenView(View):
+    """A stack of tokens (damage, coins, energy...) with an icon and a count."""
+
+    layer = 5
+
+    def __init__(self, cid: str, center, *, size: float = 34, icon: str = "", colour=(200, 170, 60), count: int = 1,
+                 label: str = "", show_count: bool = True):
+        super().__init__(cid, (center[0] - size / 2, center[1] - size / 2, size, size), label=label)
+        self.icon = icon
+        self.colour = tuple(colour)
+        self.count = count
+        self.show_count = show_count
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        if not self.visible or self.count <= 0:
+            return
+        rect = self.screen_rect(camera)
+        r = rect.width // 2
+        layers = min(4, self.count)
+        step = max(1, camera.scale(3))
+        for i in range(layers - 1, -1, -1):
+            c = (rect.centerx, rect.centery - i * step)
+            pygame.draw.circle(surface, self.colour, c, r)
+            pygame.draw.circle(surface, (30, 30, 30), c, r, max(1, r // 10))
+        top = (rect.centerx, rect.centery - (layers - 1) * step)
+        if self.icon:
+            ic = icons.icon(self.icon, max(6, int(r * 1.3)))
+            surface.blit(ic, ic.get_rect(center=top))
+        if self.highlight or self.hovered:
+            self.draw_decorations(surface, rect, r)
+        if self.show_count and self.count > 1:
+            b = badge(str(self.count), label_size(camera.zoom, 10), self.palette.badge, self.palette.badge_text)
+            surface.blit(b, b.get_rect(center=(rect.right, rect.y + 2)))
+
+
+class DiceView(View):
+    """A die: ``roll(value)`` tumbles it for a moment, then the result stays readable."""
+
+    layer = 5
+
+    def __init__(self, cid: str, center, *, size: float = 44, sides: int = 6, value: int | None = None,
+                 faces: dict | None = None, colour=(236, 236, 228), ink=(30, 30, 30)):
+        super().__init__(cid, (center[0] - size / 2, center[1] - size / 2, size, size))
+        self.sides = sides
+        self.value = value
+        self.faces = dict(faces or {})    # value -> icon name (guardian dice); else the number is shown
+        self.colour = tuple(colour)
+        self.ink = tuple(ink)
+        self.rolling = 0.0
+        self._tumble = 0
+        self._clock = 0.0
+
+    def roll(self, value: int, seconds: float = 0.6) -> None:
+        self.value = value
+        self.rolling = max(0.0, seconds)
+
+    def update(self, dt: float) -> None:
+        if self.rolling > 0:
+            self.rolling = max(0.0, self.rolling - dt)
+            self._clock += dt
+            if self._clock >= 0.06:
+                self._clock = 0.0
+                self._tumble = (self._tumble * 7 + 3) % max(1, self.sides)
+
+    def shown_value(self):
+        if self.rolling > 0:
+            return self._tumble + 1
+        return self.value
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        if not self.visible:
+            return
+        rect = self.screen_rect(camera)
+        if self.rolling > 0:  # a small shake while tumbling
+            rect = rect.move(round(math.sin(self.rolling * 60) * rect.width * 0.06), 0)
+        radius = max(2, rect.width // 6)
+        if self.highlight or self.hovered:
+            self.draw_decorations(surface, rect, radius)
+        pygame.draw.rect(surface, self.colour, rect, border_radius=radius)
+        pygame.draw.rect(surface, self.ink, rect, max(1, rect.width // 18), border_radius=radius)
+        value = self.shown_value()
+        if value is None:
+            return
+        if value in self.faces:
+            ic = icons.icon(self.faces[value], int(rect.width * 0.7))
+            surface.blit(ic, ic.get_rect(center=rect.center))
+        else:
+            img = fonts.text(str(value), max(8, int(rect.height * 0.55)), self.ink, True)
+            surface.blit(img, img.get_rect(center=rect.center))
+
+
+# ------------------------------------------------------------------ the world: all views of a table
+
+
+class World:
+    """All views of a table keyed by cid, in draw order. Subclasses of TableScene fill it in
+    ``layout(world)`` (static pieces) and ``sync(state)`` (pieces that follow the state)."""
+
+    def __init__(self, viewport_size=(940, 800), palette: Palette = NORMAL):
+        self.viewport_size = tuple(viewport_size)
+        self.palette = palette
+        self.roots: list[View] = []
+        self._index: dict[str, View] | None = None
+
+    # building
+    def add(self, view: View) -> View:
+        """Add ``view``; an existing view with the same cid is replaced and hands over its animation state."""
+        old = self.get(view.cid)
+        if old is not None:
+            view.offset = pygame.Vector2(old.offset)
+            view.flip, view.flash = old.flip, old.flash
+            self.remove(view.cid)
+        view.palette = self.palette
+        view.world = self
+        for child in view.children():
+            child.palette = self.palette
+        self.roots.append(view)
+        self.roots.sort(key=lambda v: v.layer)  # stable: insertion order within a layer
+        if self._index is not None:
+            self._index[view.cid] = view
+            for child in view.children():
+                self._index[child.cid] = child
+        return view
+
+    def remove(self, cid: str) -> None:
+        before = len(self.roots)
+        gone = [v for v in self.roots if v.cid == cid]
+        self.roots = [v for v in self.roots if v.cid != cid]
+        if len(self.roots) == before:
+            for v in self.roots:
+                if isinstance(v, HandView) and any(c.cid == cid for c in v.cards):
+                    v.set_cards([c for c in v.cards if c.cid != cid])
+            self._index = None
+        elif self._index is not None:
+            for v in gone:
+                self._index.pop(v.cid, None)
+                for child in v.children():
+                    self._index.pop(child.cid, None)
+
+    def clear(self) -> None:
+        self.roots.clear()
+        self._index = None
+
+    def changed(self) -> None:
+        """Call after changing a container's children (e.g. ``hand.set_cards``)."""
+        self._index = None
+        for v in self.all():
+            v.palette = self.palette
+
+    def set_palette(self, palette: Palette) -> None:
+        self.palette = palette
+        for v in self.all():
+            v.palette = palette
+
+    # lookup
+    def all(self) -> list[View]:
+        out: list[View] = []
+
+        def walk(v: View):
+            out.append(v)
+            for c in v.children():
+                walk(c)
+        for v in self.roots:
+            walk(v)
+        return out
+
+    def index(self) -> dict[str, View]:
+        if self._index is None:
+            self._index = {v.cid: v for v in self.all()}
+        return self._index
+
+    def get(self, cid: str | None) -> View | None:
+        if cid is None:
+            return None
+        return self.index().get(cid)
+
+    def __contains__(self, cid) -> bool:
+        return self.get(cid) is not None
+
+    def views_at(self, world_pos, exclude: View | None = None) -> list[View]:
+        """Every view under ``world_pos``, topmost first (children before their container)."""
+        out: list[View] = []
+        for v in reversed(self.roots):
+            out.extend(x for x in v.views_at(world_pos) if x is not exclude)
+        return out
+
+    def bounds(self) -> pygame.Rect:
+        rects = [v.rect for v in self.all() if v.visible]
+        if not rects:
+            return pygame.Rect(0, 0, *self.viewport_size)
+        r = pygame.FRect(rects[0]).unionall(rects[1:])
+        return pygame.Rect(int(r.x), int(r.y), int(math.ceil(r.width)), int(math.ceil(r.height)))
+
+    # frame
+    def update(self, dt: float) -> None:
+        for v in self.roots:
+            v.update(dt)
+
+    def draw(self, surface: pygame.Surface, camera: Camera, skip: View | None = None) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(camera.viewport)
+        for v in self.roots:
+            if v is skip:
+                continue
+            if isinstance(v, HandView) and skip is not None and skip in v.cards:
+                saved = skip.visible
+                skip.visible = False
+                v.draw(surface, camera)
+                skip.visible = saved
+                continue
+            if camera.rect_to_screen(v.world_rect()).inflate(40, 40).colliderect(camera.viewport):
+                v.draw(surface, camera)
+        if skip is not None:
+            skip.draw(surface, camera)
+        surface.set_clip(clip)
