@@ -109,6 +109,7 @@ class BinsState(GameState):
         for s, hand in enumerate(self.hands):
             if s != seat:
                 hidden.extend(hand)
+        hidden.sort()          # canonical order first: the view must not depend on where the cards really are
         rng.shuffle(hidden)
         for s, hand in enumerate(self.hands):
             if s != seat:
