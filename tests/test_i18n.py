@@ -44,7 +44,7 @@ def test_every_literal_key_used_by_the_ui_exists():
     used = set()
     for path in list((ROOT / "ui").rglob("*.py")):
         used |= set(re.findall(r"\bt\(\s*\"([a-z_]+\.[a-zA-Z0-9_.]+)\"", path.read_text(encoding="utf-8")))
-    missing = sorted(k for k in used if k not in en)
+    missing = sorted(k for k in used if k not in en and not k.endswith("."))  # "x." + var: built at run time
     assert missing == []
 
 

@@ -1,11 +1,45 @@
-"""Descriptor only until this game's engine lands (the menu shows it as in preparation)."""
-from gamecore.engine import GameInfo
+"""Heroes of the Grid (co-op): one person steers the whole Ranger team.
+
+Options:
+- ``players`` 2-6. 2 players control 2 Rangers each (shared 20-card deck, hand 7, linked moves);
+  6 players is the six-Ranger game with one Ranger each (adds the Green Ranger and the Dragonzord).
+- ``six_rangers`` (bool): with 3 players, the six-Ranger game where each player controls 2 Rangers.
+- ``command_center``: "A" normal or "B" Command Center Assault.
+- ``locations``: "A" plain sides or "B" advanced sides with location effects.
+- ``ranger_pick``: "classic" (Red, Black, Blue, Yellow, Pink, Green in seat order) or "random".
+"""
+from gamecore.engine import GameInfo, Option
+
+from .content import check_content
+from .state import RangersState
+
+
+def _factory(seed, players, options):
+    return RangersState.new(seed, players, options)
+
 
 INFO = GameInfo(
     id="rangers",
     title="game.rangers.title",
     pitch="game.rangers.pitch",
     min_players=2,
-    max_players=5,
+    max_players=6,
     coop=True,
+    engine_version=RangersState.ENGINE_VERSION,
+    options=(
+        Option("six_rangers", "bool", False, "rangers.option.six_rangers", help="rangers.option.six_rangers.help"),
+        Option("command_center", "choice", "A", "rangers.option.command_center", choices=("A", "B"),
+               help="rangers.option.command_center.help"),
+        Option("locations", "choice", "A", "rangers.option.locations", choices=("A", "B"),
+               help="rangers.option.locations.help"),
+        Option("ranger_pick", "choice", "classic", "rangers.option.ranger_pick", choices=("classic", "random"),
+               help="rangers.option.ranger_pick.help"),
+    ),
+    bot_levels=("random", "greedy"),
+    factory=_factory,
+    loader=RangersState._load,
+    check_content=check_content,
+    player_counts=(2, 3, 4, 5, 6),
 )
+
+__all__ = ["INFO", "RangersState"]

@@ -1,0 +1,173 @@
+"""Helpers for scenario tests: build positions by stacking decks and placing figures by id.
+
+    s = testing.new_game(players=5)
+    testing.clear_board(s); testing.skip_to_actions(s)
+    testing.put_fs(s, "juice_bar", "putty", 2)
+    testing.stack(s, "edeck:putty", ["enemy:putty:0", "enemy:putty:3"])
+    testing.set_hand(s, 0, ["card:red:9"])
+    testing.act(s, "battle", "ranger:red", "loc:juice_bar")
+"""
+from __future__ import annotations
+
+import gamecore
+from gamecore.engine import Action
+
+from .state import CC, RangersState
+
+
+def new_game(players=5, seed=1, **options) -> RangersState:
+    return gamecore.start("rangers", seed=seed, players=players, **options)
+
+
+def _seat_of_deck(s, deck):
+    kind, _, who = deck.partition(":")
+    if kind == "deck" and who.isdigit():
+        return int(who)
+    if kind == "ranger":
+        return s.d["rseat"][who]
+    return None
+
+
+def stack(s: RangersState, deck: str, top: list[str]) -> None:
+    """Put the cards ``top`` (in order, first = top) on top of ``deck``.
+
+    deck: "deck:<seat>" or "ranger:<id>" (a seat's combat deck; cards may come from its hand or
+    discard too), "edeck:<foe>", "deployment", "zords".
+    """
+    d = s.d
+    seat = _seat_of_deck(s, deck)
+    if seat is not None:
+        st = d["seats"][seat]
+        for c in top:
+            for pile in (st["deck"], st["hand"], st["discard"]):
+                if c in pile:
+                    pile.remove(c)
+                    break
+            else:
+                raise KeyError(f"{c} is not one of seat {seat}'s cards")
+        st["deck"][:0] = list(top)
+        return
+    if deck.startswith("edeck:"):
+        pile = d["edeck"][deck.split(":", 1)[1]]
+    elif deck == "deployment":
+        pile = d["deploy"]
+        for c in top:
+            for other in (d["deploy_discard"], d["deploy_removed"], d["deploy_unused"]):
+                if c in other:
+                    other.remove(c)
+                    pile.append(c)
+    elif deck == "zords":
+        pile = d["zdeck"]
+    else:
+        raise KeyError(deck)
+    for c in top:
+        pile.remove(c)
+    pile[:0] = list(top)
+
+
+def set_hand(s: RangersState, seat: int, cards: list[str]) -> None:
+    """Make the seat's hand exactly ``cards``; other hand cards go to the bottom of its deck."""
+    st = s.d["seats"][seat]
+    for c in list(st["hand"]):
+        if c not in cards:
+            st["hand"].remove(c)
+            st["deck"].append(c)
+    for c in cards:
+        if c in st["hand"]:
+            continue
+        for pile in (st["deck"], st["discard"]):
+            if c in pile:
+                pile.remove(c)
+                break
+        else:
+            raise KeyError(c)
+        st["hand"].append(c)
+
+
+def set_discard(s: RangersState, seat: int, cards: list[str]) -> None:
+    st = s.d["seats"][seat]
+    for c in cards:
+        for pile in (st["deck"], st["hand"]):
+            if c in pile:
+                pile.remove(c)
+                break
+        st["discard"].append(c)
+
+
+def clear_board(s: RangersState) -> None:
+    """Every enemy figure back to the supply, no panic, the experience track empty."""
+    d = s.d
+    for lid, L in d["locs"].items():
+        for t in L["fs"]:
+            d["fs_supply"][t] += L["fs"][t]
+            L["fs"][t] = 0
+        for foe in L["big"]:
+            d["big_loc"][foe] = None
+        L["big"] = []
+        if L["panic"]:
+            L["panic"] = False
+            d["panic_supply"] += 1
+    for t in d["xp"]:
+        d["fs_supply"][t] += d["xp"][t]
+        d["xp"][t] = 0
+
+
+def put_fs(s: RangersState, loc: str, ftype: str, n: int = 1) -> None:
+    d = s.d
+    assert d["fs_supply"][ftype] >= n
+    d["fs_supply"][ftype] -= n
+    d["locs"][loc]["fs"][ftype] += n
+
+
+def put_big(s: RangersState, foe: str, loc: str) -> None:
+    d = s.d
+    dep = f"deploy:{foe}"
+    for pile in (d["deploy"], d["deploy_unused"]):
+        if dep in pile:
+            pile.remove(dep)
+            d["deploy_removed"].append(dep)
+    d["locs"][loc]["big"].append(foe)
+    d["big_loc"][foe] = loc
+
+
+def move_rangers(s: RangersState, loc: str, rangers=None) -> None:
+    for r in rangers or list(s.d["rloc"]):
+        s.d["rloc"][r] = loc
+
+
+def set_panic(s: RangersState, loc: str, on: bool = True) -> None:
+    L = s.d["locs"][loc]
+    if L["panic"] != on:
+        L["panic"] = on
+        s.d["panic_supply"] += -1 if on else 1
+
+
+def skip_to_actions(s: RangersState) -> None:
+    """Drop the pending deployment: the team is in the action phase of the current round."""
+    s.d["stack"] = [{"t": "round"}, {"t": "round_end"}, {"t": "actions"}]
+
+
+def act(s: RangersState, kind: str, source=None, target=None, **params):
+    """Apply one action, which must be legal; returns its events."""
+    a = Action.make(kind, source, target, **params)
+    legal = s.legal_actions()
+    assert a in legal, f"{a} is not legal; legal: {[str(x) for x in legal]}"
+    return s.apply(a)
+
+
+def kinds(s: RangersState) -> set[str]:
+    return {a.kind for a in s.legal_actions()}
+
+
+def top(s: RangersState) -> str:
+    return s.d["stack"][-1]["t"] if s.d["stack"] else ""
+
+
+def cards_of(s: RangersState, key: str) -> list[str]:
+    """Instance ids of the combat card or enemy card with definition key ``key``."""
+    C = s.C
+    return [i for i, k in C.card_of.items() if k == key] or [i for i, k in C.enemy_of.items() if k == key]
+
+
+__all__ = ["new_game", "stack", "set_hand", "set_discard", "clear_board", "put_fs", "put_big", "move_rangers",
+           "set_panic", "skip_to_actions", "act", "kinds", "top", "cards_of", "CC"]
