@@ -1,7 +1,8 @@
 """Command line: ``python -m gamecore list | simulate | replay | soak``.
 
     python -m gamecore list
-    python -m gamecore simulate --game misfits --games 200 --seed 1 [--players 3] [--bot random|greedy|mcts] [--json]
+    python -m gamecore simulate --game misfits --games 200 --seed 1 [--players 3] [--bot random|greedy|mcts]
+                               [--option NAME=VALUE ...] [--json]
     python -m gamecore replay SAVEFILE
     python -m gamecore soak --minutes 30 [--game misfits]
 """
@@ -50,12 +51,32 @@ def play_one(game: str, seed: int, players: int, bot_name: str, cap: int, option
     return state, steps
 
 
+def parse_options(info, pairs: list[str]) -> dict:
+    """``--option name=value`` pairs, typed by the game's option schema."""
+    schema = {o.name: o for o in info.options}
+    out = {}
+    for pair in pairs or []:
+        name, _, raw = pair.partition("=")
+        option = schema.get(name)
+        if option is None:
+            raise gamecore.OptionError(f"{info.id} has no option named {name!r}")
+        if option.kind == "bool":
+            value = raw.lower() in ("1", "true", "yes", "on")
+        elif option.kind == "int":
+            value = int(raw)
+        else:
+            value = raw
+        out[name] = value
+    return out
+
+
 def cmd_simulate(args) -> int:
     info = gamecore.game(args.game)
     if not info.ready:
         print(f"{args.game} is in preparation and cannot be simulated yet", file=sys.stderr)
         return 2
     players = args.players or info.counts()[0]
+    options = parse_options(info, args.option)
     outcomes: Counter = Counter()
     errors: list[dict] = []
     total_actions = 0
@@ -64,7 +85,7 @@ def cmd_simulate(args) -> int:
     for i in range(args.games):
         seed = args.seed + i
         try:
-            state, steps = play_one(args.game, seed, players, args.bot, args.cap)
+            state, steps = play_one(args.game, seed, players, args.bot, args.cap, options)
         except Exception as exc:  # report every failure, keep going, exit non-zero
             errors.append({"seed": seed, "error": f"{type(exc).__name__}: {exc}",
                            "trace": traceback.format_exc(limit=6)})
@@ -75,7 +96,7 @@ def cmd_simulate(args) -> int:
         outcomes[result.outcome] += 1
     elapsed = max(time.perf_counter() - began, 1e-9)
     report = {
-        "game": args.game, "players": players, "bot": args.bot, "seed": args.seed,
+        "game": args.game, "players": players, "options": options, "bot": args.bot, "seed": args.seed,
         "games": args.games, "finished": finished, "outcomes": dict(outcomes),
         "actions": total_actions, "actions_per_s": round(total_actions / elapsed, 1),
         "games_per_s": round(finished / elapsed, 3), "seconds": round(elapsed, 3),
@@ -150,6 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--players", type=int)
     sim.add_argument("--bot", choices=BOT_KINDS, default="random")
+    sim.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
     sim.add_argument("--cap", type=int, default=20000, help="actions after which a game counts as stuck")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)

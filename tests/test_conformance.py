@@ -14,11 +14,46 @@ CASES = [(g.id, n) for g in GAMES for n in g.counts()]
 SEEDS_PER_CASE = 3
 
 
+def variant_cases():
+    """Every non-default value of every pickable option, each at the game's smallest player count."""
+    out = []
+    for info in GAMES:
+        for option in info.options:
+            if option.kind == "bool":
+                values = [not option.default]
+            elif option.kind == "choice":
+                values = [v for v in option.choices if v != option.default]
+            elif option.kind == "int":
+                values = sorted({option.minimum, option.maximum} - {option.default})
+            else:
+                continue
+            for value in values:
+                for players in info.counts():
+                    try:
+                        info.validate_options(players, {option.name: value})
+                        gamecore.start(info.id, seed=0, players=players, **{option.name: value})
+                    except gamecore.OptionError:
+                        continue  # e.g. a variant that exists only at some player counts
+                    out.append((info.id, players, {option.name: value}))
+                    break
+    return out
+
+
+VARIANTS = variant_cases()
+
+
 @pytest.mark.parametrize("game, players", CASES, ids=[f"{g}-{n}p" for g, n in CASES])
 def test_random_playouts_conform(game, players):
     for seed in range(SEEDS_PER_CASE):
         steps = check_playout(game, seed, players, deep_every=1 if seed == 0 else 7)
         assert steps > 0
+
+
+@pytest.mark.parametrize("game, players, options", VARIANTS,
+                         ids=[f"{g}-{n}p-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, n, o in VARIANTS])
+def test_variants_conform(game, players, options):
+    for seed in range(2):
+        assert check_playout(game, seed, players, options, deep_every=3) > 0
 
 
 def test_every_shipped_ready_game_is_covered():
