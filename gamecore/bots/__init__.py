@@ -30,9 +30,10 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, noise: float = 0.0, lookahead: int = 2):
+    def __init__(self, noise: float = 0.0, lookahead: int = 2, evaluator: str = "evaluate"):
         self.noise = noise
         self.lookahead = lookahead
+        self.evaluator = evaluator  # a game may offer a simpler evaluation (e.g. "evaluate_simple")
 
     def _score(self, state: GameState, seat: int) -> float:
         if state.is_over():
@@ -43,7 +44,7 @@ class GreedyBot:
                 if result.outcome == "win" and not result.winners:
                     return 1e6
                 return -1e6
-        return state.evaluate(seat)
+        return getattr(state, self.evaluator, state.evaluate)(seat)
 
     def choose(self, view: GameState, legal: list[Action], rng: Rng) -> Action:
         seat = view.current_seat()
@@ -167,11 +168,11 @@ BOT_KINDS = ("random", "greedy", "mcts")
 # Level names the setup screen offers, mapped to bot settings; a game may offer a subset.
 LEVELS = {
     "random": lambda: RandomBot(),
-    "easy": lambda: GreedyBot(noise=3.0, lookahead=0),
+    "easy": lambda: GreedyBot(noise=1.0, lookahead=0, evaluator="evaluate_simple"),  # immediate value only
     "greedy": lambda: GreedyBot(),
     "normal": lambda: GreedyBot(),
     "mcts": lambda: MctsBot(iterations=150),
-    "hard": lambda: MctsBot(iterations=10_000, seconds=1.5),
+    "hard": lambda: MctsBot(iterations=400, seconds=1.5),  # at most 1.5 s a move; usually fewer
 }
 
 
