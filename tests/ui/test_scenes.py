@@ -135,7 +135,6 @@ def test_setup_start_opens_the_table_with_the_chosen_setup(app, monkeypatch):
     from ui import games
 
     monkeypatch.setattr(games, "table_for", lambda gid: toytable.ToyTable if gid == "toy" else None)
-    monkeypatch.setattr("ui.scenes.setup.table_for", games.table_for)
     app.scenes.switch("setup", game="toy")
     scene = app.scenes.top
     scene.seed_entry.set_text("4242")
@@ -179,7 +178,7 @@ def test_rules_viewer_scrolls_and_switches_games(app):
 
 def test_results_show_breakdown_and_play_again_keeps_the_setup(app, monkeypatch):
     import toytable
-    monkeypatch.setattr("ui.scenes.results.table_for", lambda gid: toytable.ToyTable)
+    monkeypatch.setattr("ui.games.table_for", lambda gid: toytable.ToyTable)
     finished = _finished_toy()
     app.scenes.switch("results", session=finished)
     frames(app)

@@ -6,28 +6,37 @@ import importlib
 import importlib.util
 
 
-def table_for(game_id: str):
-    """The TableScene subclass for ``game_id``, or None when that game's table has not landed."""
+def _package(game_id: str):
+    """The game's table package, or None when it has not landed."""
     name = f"ui.games.{game_id}"
     try:
         if importlib.util.find_spec(name) is None:
             return None
     except (ImportError, ValueError):
         return None
-    module = importlib.import_module(name)
-    return getattr(module, "TABLE_SCENE", None)
+    return importlib.import_module(name)
+
+
+def table_for(game_id: str):
+    """The TableScene subclass for ``game_id``, or None when that game's table has not landed."""
+    return getattr(_package(game_id), "TABLE_SCENE", None)
 
 
 def prepare_options(game_id: str, options: dict) -> dict:
     """Let the game's table package fill options the app supplies (kind "data"), e.g. a saved deck."""
-    name = f"ui.games.{game_id}"
-    try:
-        if importlib.util.find_spec(name) is None:
-            return options
-    except (ImportError, ValueError):
-        return options
-    hook = getattr(importlib.import_module(name), "prepare_options", None)
+    hook = getattr(_package(game_id), "prepare_options", None)
     return hook(options) if hook else options
+
+
+def open_table(app, session) -> str | None:
+    """Switch to the session's table; returns None, or the message to show when there is no table."""
+    from ui.i18n import t
+
+    table = table_for(session.game)
+    if table is None:
+        return t("menu.not_playable")
+    app.scenes.switch(table, session=session)
+    return None
 
 
 _content_problems: dict[str, str | None] = {}

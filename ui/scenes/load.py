@@ -10,7 +10,7 @@ from gamecore import persistence
 from gamecore.persistence import SaveError
 from gamecore.session import Session
 from ui import fonts
-from ui.games import table_for
+from ui.games import open_table
 from ui.i18n import t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, message, rounded_panel
@@ -86,17 +86,16 @@ class LoadScene(Scene):
         if self.selected is None or not (0 <= self.selected < len(self.entries)):
             return None
         entry = self.entries[self.selected]
+        autosave = None if self.app.storage_problem else persistence.autosave_path()
+        session = None
         try:
-            autosave = None if self.app.storage_problem else persistence.autosave_path()
             session = Session.load(entry.path, autosave=autosave)
+            problem = open_table(self.app, session)
         except SaveError as exc:
-            self.error_box = message(self.app.manager, "dialog.load_failed", str(exc))
+            problem = str(exc)
+        if problem:
+            self.error_box = message(self.app.manager, "dialog.load_failed", problem)
             return None
-        table = table_for(session.game)
-        if table is None:
-            self.error_box = message(self.app.manager, "dialog.load_failed", t("menu.not_playable"))
-            return None
-        self.app.scenes.switch(table, session=session)
         return session
 
     def draw(self, surface) -> None:

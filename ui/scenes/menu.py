@@ -125,19 +125,15 @@ class MenuScene(Scene):
 
     def _resume(self) -> None:
         from gamecore.session import Session
-        from ui.games import table_for
+        from ui.games import open_table
 
         path = persistence.autosave_path()
         try:
-            session = Session.load(path, autosave=path)
+            problem = open_table(self.app, Session.load(path, autosave=path))
         except SaveError as exc:
-            self.error_box = message(self.app.manager, "dialog.load_failed", str(exc))
-            return
-        table = table_for(session.game)
-        if table is None:
-            self.error_box = message(self.app.manager, "dialog.load_failed", t("menu.not_playable"))
-            return
-        self.app.scenes.switch(table, session=session)
+            problem = str(exc)
+        if problem:
+            self.error_box = message(self.app.manager, "dialog.load_failed", problem)
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface) -> None:

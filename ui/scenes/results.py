@@ -9,7 +9,7 @@ import pygame_gui
 from gamecore import persistence
 from gamecore.session import Session
 from ui import fonts
-from ui.games import table_for
+from ui.games import open_table
 from ui.i18n import t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, message, rounded_panel
@@ -72,12 +72,11 @@ class ResultsScene(Scene):
             return None
         autosave = None if self.app.storage_problem else persistence.autosave_path()
         new = Session.new(s.game, random.randrange(1, 10**6), s.players, s.options, s.seats, s.mode, autosave)
-        table = table_for(s.game)
-        if table is None:
-            self.error_box = message(self.app.manager, "dialog.bad_setup", t("menu.not_playable"))
-            return None
         new.write_autosave()
-        self.app.scenes.switch(table, session=new)
+        problem = open_table(self.app, new)
+        if problem:
+            self.error_box = message(self.app.manager, "dialog.bad_setup", problem)
+            return None
         return new
 
     def draw(self, surface) -> None:

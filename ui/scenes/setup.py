@@ -11,7 +11,7 @@ import gamecore
 from gamecore import persistence
 from gamecore.session import Seat, Session
 from ui import fonts
-from ui.games import prepare_options, table_for
+from ui.games import open_table, prepare_options
 from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, message, players_label
@@ -169,12 +169,11 @@ class SetupScene(Scene):
         except (gamecore.OptionError, gamecore.ContentError) as exc:
             self.error_box = message(self.app.manager, "dialog.bad_setup", str(exc))
             return None
-        table = table_for(self.info.id)
-        if table is None:
-            self.error_box = message(self.app.manager, "dialog.bad_setup", t("menu.not_playable"))
-            return None
         session.write_autosave()
-        self.app.scenes.switch(table, session=session)
+        problem = open_table(self.app, session)
+        if problem:
+            self.error_box = message(self.app.manager, "dialog.bad_setup", problem)
+            return None
         return session
 
     # ------------------------------------------------------------------ draw
