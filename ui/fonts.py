@@ -20,22 +20,31 @@ def text(string: str, size: int, color: tuple = (235, 235, 235), bold: bool = Fa
 
 
 def wrap(string: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split text into lines that fit ``width`` pixels. Japanese has no spaces: break between characters."""
+    """Split text into lines that fit ``width`` pixels. Japanese has no spaces: break between characters.
+
+    Widths come from one ``metrics()`` call per paragraph (glyph advances summed), so wrapping a long
+    document stays linear in its length.
+    """
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in string.split("\n"):
         if not paragraph:
             lines.append("")
             continue
-        current = ""
-        tokens = _tokens(paragraph)
-        for tok in tokens:
-            trial = current + tok
-            if f.size(trial)[0] <= width or not current:
-                current = trial
+        advances = [m[4] if m else size // 2 for m in f.metrics(paragraph)]
+        current, current_w = "", 0
+        pos = 0
+        for tok in _tokens(paragraph):
+            tok_w = sum(advances[pos:pos + len(tok)])
+            pos += len(tok)
+            if current_w + tok_w <= width or not current:
+                current += tok
+                current_w += tok_w
             else:
                 lines.append(current.rstrip())
-                current = tok.lstrip()
+                stripped = tok.lstrip()
+                current = stripped
+                current_w = tok_w - sum(advances[pos - len(tok):pos - len(stripped)]) if stripped != tok else tok_w
         if current:
             lines.append(current.rstrip())
     return lines

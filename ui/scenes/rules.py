@@ -95,7 +95,12 @@ def _wrap_rich(text: str, size: int, width: int) -> list[list[tuple[str, bool]]]
 
 
 @lru_cache(maxsize=16)
-def render_document(game_id: str, lang: str, width: int) -> pygame.Surface:
+def layout_document(game_id: str, lang: str, width: int) -> tuple[list, int]:
+    """The document's lines with their positions (no rendering): (pieces, total height).
+
+    Lines are rendered when they first scroll into view (fonts.text caches them), so opening a long
+    Japanese reference never stalls a frame.
+    """
     path = rules_file(game_id, lang)
     try:
         text = path.read_text(encoding="utf-8")
@@ -116,24 +121,33 @@ def render_document(game_id: str, lang: str, width: int) -> pygame.Surface:
             lines = _wrap_rich(content, size, width - indent)
         line_h = fonts.font(size, bold).get_linesize() + 3
         for i, segs in enumerate(lines):
-            pieces.append((kind, i == 0, indent, y, segs, size, colour, bold))
+            pieces.append((kind, i == 0, indent, y, line_h, segs, size, colour, bold))
             y += line_h
         if kind == "h2":
-            pieces.append(("rule", False, 0, y + 2, None, 0, None, False))
+            pieces.append(("rule", False, 0, y + 2, 1, None, 0, None, False))
             y += 6
         y += after
-    surf = pygame.Surface((width, max(1, y + 40)), pygame.SRCALPHA)
-    for kind, first, indent, yy, segs, size, colour, bold in pieces:
+    return pieces, y + 40
+
+
+def draw_document(surface: pygame.Surface, pieces: list, x: int, y0: int, top: int, height: int, width: int) -> None:
+    """Draw the lines of a laid-out document between ``top`` and ``top + height`` at (x, y0)."""
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(x - 20, y0, width + 40, height))
+    for kind, first, indent, yy, line_h, segs, size, colour, bold in pieces:
+        if yy + line_h < top or yy > top + height:
+            continue
+        sy = y0 + yy - top
         if kind == "rule":
-            pygame.draw.line(surf, (90, 78, 50), (0, yy), (width, yy), 1)
+            pygame.draw.line(surface, (90, 78, 50), (x, sy), (x + width, sy), 1)
             continue
         if kind == "bullet" and first:
-            pygame.draw.circle(surf, GOLD, (10, yy + size // 2 + 4), 4)
+            pygame.draw.circle(surface, GOLD, (x + 10, sy + size // 2 + 4), 4)
         if bold:
-            surf.blit(fonts.text(segs[0][0], size, colour, True), (indent, yy))
+            surface.blit(fonts.text(segs[0][0], size, colour, True), (x + indent, sy))
         else:
-            _rich_line(surf, indent, yy, segs, size, colour)
-    return surf
+            _rich_line(surface, x + indent, sy, segs, size, colour)
+    surface.set_clip(clip)
 
 
 class RulesScene(Scene):
@@ -162,11 +176,11 @@ class RulesScene(Scene):
         w, h = self.app.size
         return pygame.Rect(330, 130, w - 330 - 48, h - 130 - 40)
 
-    def document(self) -> pygame.Surface:
-        return render_document(self.game, i18n.language(), self.view_rect.w - 60)
+    def document(self) -> tuple[list, int]:
+        return layout_document(self.game, i18n.language(), self.view_rect.w - 60)
 
     def max_scroll(self) -> int:
-        return max(0, self.document().get_height() - (self.view_rect.h - 40))
+        return max(0, self.document()[1] - (self.view_rect.h - 40))
 
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -208,11 +222,10 @@ class RulesScene(Scene):
         draw_header(surface, t("rules.title"), t("rules.subtitle"))
         r = self.view_rect
         rounded_panel(surface, r, (24, 30, 38))
-        doc = self.document()
-        surface.blit(doc, (r.x + 24, r.y + 20), pygame.Rect(0, self.scroll, doc.get_width(), r.h - 40))
+        pieces, total = self.document()
+        draw_document(surface, pieces, r.x + 24, r.y + 20, self.scroll, r.h - 40, r.w - 60)
         track = self._track()
         pygame.draw.rect(surface, (44, 52, 62), track, border_radius=5)
-        total = doc.get_height()
         if total > r.h - 40:
             frac = (r.h - 40) / total
             thumb_h = max(30, int(track.h * frac))
