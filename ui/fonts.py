@@ -50,11 +50,20 @@ def wrap(string: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+# Characters a Japanese line must not start with (kinsoku): they stick to the character before them.
+_NO_LINE_START = set("、。，．・：；？！ー～…‥）」』】〕〉》’”ゝゞヽヾぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+
+
 def _tokens(paragraph: str) -> list[str]:
     out: list[str] = []
     word = ""
     for ch in paragraph:
-        if ord(ch) > 0x2E80:          # CJK: every character may start a new line
+        if ch in _NO_LINE_START and (out or word):
+            if word:
+                word += ch
+            else:
+                out[-1] += ch
+        elif ord(ch) > 0x2E80:          # CJK: every other character may start a new line
             if word:
                 out.append(word)
                 word = ""
