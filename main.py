@@ -1,6 +1,7 @@
 """Tabletop Dojo: `python main.py` opens the app; `python main.py --smoke-test N` drives every scene for N frames."""
 from __future__ import annotations
 
+import multiprocessing
 import sys
 
 
@@ -11,4 +12,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()   # searching bots think in a worker process, also in the frozen build
     sys.exit(main())

@@ -28,6 +28,11 @@ def prepare_options(game_id: str, options: dict) -> dict:
     return hook(options) if hook else options
 
 
+def extra_screen(game_id: str):
+    """A game's own extra screen as (button label key, Scene class), e.g. the Misfit Heroes deck remix; else None."""
+    return getattr(_package(game_id), "EXTRA_SCREEN", None)
+
+
 def open_table(app, session) -> str | None:
     """Switch to the session's table; returns None, or the message to show when there is no table."""
     from ui.i18n import t

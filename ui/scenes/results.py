@@ -9,9 +9,10 @@ import pygame_gui
 from gamecore import persistence
 from gamecore.session import Session
 from ui import fonts
-from ui.games import open_table
+from ui.games import extra_screen, open_table, prepare_options
 from ui.i18n import t
 from ui.scenes.base import Scene
+from ui.table.cardface import _fit_text
 from ui.scenes.common import backdrop, draw_header, message, rounded_panel
 from ui.theme import GOLD, GREEN, MUTED, RED, TEXT, seat_colour
 
@@ -53,6 +54,9 @@ class ResultsScene(Scene):
         self.change = self.add(pygame_gui.elements.UIButton(pygame.Rect(w - 64 - 240 - 16 - 220, h - 84, 220, 52),
                                                             t("results.change_setup"), m))
         self.menu = self.add(pygame_gui.elements.UIButton(pygame.Rect(64, h - 84, 180, 52), t("results.menu"), m))
+        self.extra = extra_screen(self.session.game) if self.session is not None else None
+        self.extra_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64 + 196, h - 84, 240, 52), t(self.extra[0]),
+                                                                  m)) if self.extra else None
 
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -60,6 +64,8 @@ class ResultsScene(Scene):
                 self.app.scenes.switch("menu")
             elif event.ui_element is self.again:
                 self.play_again()
+            elif self.extra_button is not None and event.ui_element is self.extra_button:
+                self.app.scenes.push(self.extra[1], session=self.session)
             elif event.ui_element is self.change and self.session is not None:
                 s = self.session
                 self.app.scenes.switch("setup", game=s.game, players=s.players, options=s.options, seats=s.seats)
@@ -71,7 +77,8 @@ class ResultsScene(Scene):
         if s is None:
             return None
         autosave = None if self.app.storage_problem else persistence.autosave_path()
-        new = Session.new(s.game, random.randrange(1, 10**6), s.players, s.options, s.seats, s.mode, autosave)
+        options = prepare_options(s.game, dict(s.options))     # e.g. the Misfit Heroes deck as remixed since
+        new = Session.new(s.game, random.randrange(1, 10**6), s.players, options, s.seats, s.mode, autosave)
         new.write_autosave()
         problem = open_table(self.app, new)
         if problem:
@@ -117,7 +124,7 @@ class ResultsScene(Scene):
         for i, seat in enumerate(seats):
             cx = x0 + first_w + i * col_w
             pygame.draw.circle(surface, seat_colour(seat, self.app.settings.get("colorblind")), (cx + 8, yy + 16), 7)
-            surface.blit(fonts.text(seat_name(s, seat), 15, TEXT, True), (cx + 22, yy + 5))
+            surface.blit(_fit_text(seat_name(s, seat), 15, col_w - 28, TEXT, bold=True), (cx + 22, yy + 5))
         yy += row_h
         for key in labels:
             surface.blit(fonts.text(t(key), 16, MUTED), (x0, yy + 6))

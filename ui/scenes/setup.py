@@ -11,7 +11,7 @@ import gamecore
 from gamecore import persistence
 from gamecore.session import Seat, Session
 from ui import fonts
-from ui.games import open_table, prepare_options
+from ui.games import extra_screen, open_table, prepare_options
 from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, message, players_label
@@ -115,6 +115,9 @@ class SetupScene(Scene):
                                                                   object_id=pygame_gui.core.ObjectID(object_id="#primary")))
         self.back_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64, by, 160, 52), t("common.back"), m))
         self.rules_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64 + 176, by, 200, 52), t("setup.rules"), m))
+        self.extra = extra_screen(self.info.id)
+        self.extra_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64 + 176 + 216, by, 240, 52), t(self.extra[0]),
+                                                                  m)) if self.extra else None
 
     # ------------------------------------------------------------------ changes
     def _remember_seed(self) -> None:
@@ -149,6 +152,9 @@ class SetupScene(Scene):
             elif event.ui_element is self.rules_button:
                 self._remember_seed()
                 self.app.scenes.push("rules", game=self.info.id)
+            elif self.extra_button is not None and event.ui_element is self.extra_button:
+                self._remember_seed()
+                self.app.scenes.push(self.extra[1], players=self.players, seats=self.seats)
             elif event.ui_element is self.reroll:
                 self.seed_entry.set_text(str(random.randrange(1, 10**6)))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

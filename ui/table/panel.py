@@ -10,12 +10,14 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
 from gamecore.engine import Action
+from ui import fonts
 from ui.i18n import t
 
 WIDTH = 340
 MARGIN = 10
 BUTTON_H = 32
 MAX_LOG = 300
+LOG_FONT_SIZE = 16      # the theme's text_box font (ui/theme.py)
 
 
 def panel_rect(window_size) -> pygame.Rect:
@@ -59,9 +61,9 @@ class SidePanel:
         self.turn_label = UILabel(pygame.Rect(MARGIN, y, inner_w, 26), self.turn or " ", m, container=c,
                                   object_id="#table_turn")
         y += 28
-        self.prompt_box = UITextBox(html.escape(self.prompt), pygame.Rect(MARGIN, y, inner_w, 58), m, container=c,
+        self.prompt_box = UITextBox(html.escape(self.prompt), pygame.Rect(MARGIN, y, inner_w, 84), m, container=c,
                                     object_id="#table_prompt")
-        y += 62
+        y += 88
         avail = self.rect.height - y
         actions_h = max(BUTTON_H + 8, min(4 * (BUTTON_H + 4) + 8, int(avail * 0.3)))
         self.actions_box = UIScrollingContainer(pygame.Rect(MARGIN, y, inner_w, actions_h), m, container=c,
@@ -81,8 +83,10 @@ class SidePanel:
         y += BUTTON_H + 8
         UILabel(pygame.Rect(MARGIN, y, inner_w, 22), t("table.log"), m, container=c, object_id="#table_log_title")
         y += 24
+        self.log_width = inner_w - 2 * 8 - 22          # text box padding and its scroll bar
         self.log_box = UITextBox(self._log_html(), pygame.Rect(MARGIN, y, inner_w, max(40, self.rect.height - y - MARGIN)),
                                  m, container=c, object_id="#table_log")
+        self._scroll_log_to_end()
         self.elements = [self.panel]
         self.built = True
         self._fill_actions()
@@ -173,8 +177,22 @@ class SidePanel:
             b.enable() if enabled else b.disable()
 
     # ---------------------------------------------------------------- the log
+    def _wrapped(self, line: str) -> str:
+        """One log line as HTML, wrapped by us: pygame_gui would hyphenate Japanese inside words."""
+        width = max(60, getattr(self, "log_width", 280))
+        return "<br>".join(html.escape(part) for part in fonts.wrap(line, LOG_FONT_SIZE, width))
+
     def _log_html(self) -> str:
-        return "<br>".join(html.escape(line) for line in self.log_lines)
+        return "<br>".join(self._wrapped(line) for line in self.log_lines)
+
+    def _scroll_log_to_end(self) -> None:
+        bar = getattr(self.log_box, "scroll_bar", None)
+        if bar is not None:
+            try:
+                bar.set_scroll_from_start_percentage(1.0)
+                self.log_box.update(0.0)
+            except (AttributeError, TypeError, ValueError):
+                pass
 
     def add_log(self, lines: list[str]) -> None:
         if not lines:
@@ -185,15 +203,18 @@ class SidePanel:
             self.log_lines = self.log_lines[-MAX_LOG:]
             if self.built:
                 self.log_box.set_text(self._log_html())
+                self._scroll_log_to_end()
             return
         if self.built:
-            chunk = "<br>".join(html.escape(line) for line in lines)
+            chunk = "<br>".join(self._wrapped(line) for line in lines)
             self.log_box.append_html_text(("<br>" if had else "") + chunk)
+            self._scroll_log_to_end()
 
     def set_log(self, lines: list[str]) -> None:
         self.log_lines = list(lines)[-MAX_LOG:]
         if self.built:
             self.log_box.set_text(self._log_html())
+            self._scroll_log_to_end()
 
     # ---------------------------------------------------------------- input
     def handle_event(self, event: pygame.event.Event) -> tuple | None:

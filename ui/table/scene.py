@@ -54,6 +54,34 @@ def table_background(size: tuple[int, int], colour: tuple, line: tuple) -> pygam
     return surf
 
 
+_pool = None
+
+
+def _process_pool():
+    """One worker process for searching bots, started on first use (spawn: it never inherits pygame)."""
+    global _pool
+    if _pool is None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _pool
+
+
+def think_elsewhere(state, level: str, rng: Rng):
+    """The bot's action computed in the worker process, or None if that is not possible here."""
+    global _pool
+    from gamecore.bots.worker import action_from_json, choose_from_snapshot
+
+    try:
+        future = _process_pool().submit(choose_from_snapshot, state.to_json(), level, rng.state)
+        return action_from_json(future.result(timeout=60))
+    except Exception:  # no process (frozen oddities, a test-only game unknown there...): think here instead
+        if _pool is not None and getattr(_pool, "_broken", False):
+            _pool = None                   # a broken pool stays broken: let the next move start a new one
+        return None
+
+
 def _post(event_type: int, **attrs) -> None:
     try:
         pygame.event.post(pygame.event.Event(event_type, **attrs))
@@ -439,7 +467,12 @@ class TableScene(Scene):
                     bot = bots.make_bot(level)
                 except ValueError:
                     bot = bots.RandomBot()
-                action = bots.choose_for(state, bot, rng)
+                action = None
+                if isinstance(bot, bots.MctsBot):
+                    # a search holds the interpreter for seconds: think in another process
+                    action = think_elsewhere(state, level, rng)
+                if action is None:
+                    action = bots.choose_for(state, bot, rng)
                 _post(BOT_MOVE_READY, token=token, action=action, error=None)
             except Exception as exc:  # a bot crash must not take the window down; report it
                 _post(BOT_MOVE_READY, token=token, action=None, error=f"{type(exc).__name__}: {exc}")

@@ -1,0 +1,416 @@
+"""The Misfit Heroes table and remix screen, driven by synthetic pygame events (dummy video driver)."""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
+import toytable as tt  # noqa: E402  (sets the headless SDL variables first)
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+
+from gamecore.engine import Action  # noqa: E402
+from gamecore.misfits import deck  # noqa: E402
+from gamecore.misfits.state import parse_slot  # noqa: E402
+from gamecore.session import Seat, Session  # noqa: E402
+from ui import i18n  # noqa: E402
+from ui.games import playable, table_for  # noqa: E402
+from ui.games.misfits import prepare_options  # noqa: E402
+from ui.i18n import illegal_text, t  # noqa: E402
+from ui.table.views import CardView  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _isolate(tmp_path, monkeypatch):
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    tt.ensure_pygame()
+    pygame.event.clear()
+    yield
+    i18n.set_language("en")
+    pygame_gui.core.utility.set_default_manager(None)
+    pygame.event.clear()
+
+
+def new_app(settings=None):
+    app = tt.FakeApp({"animation_speed": "off", "confirm_end_turn": False, **(settings or {})})
+    app.size = app.screen.get_size()
+    return app
+
+
+def human_first_session(seats=None, players=2) -> Session:
+    """A session whose seat 0 (the human) plays first."""
+    options = prepare_options({})
+    seats = seats or [Seat()] + [Seat("bot", "easy") for _ in range(players - 1)]
+    for seed in range(1, 200):
+        s = Session.new("misfits", seed, players, options, seats)
+        if s.state.current_seat() == 0:
+            return s
+    raise AssertionError("no seed lets seat 0 start")
+
+
+def open_misfits(session, settings=None):
+    app = new_app(settings)
+    scene = app.scenes.switch(table_for("misfits"), session=session)
+    app.frames(2)
+    return app, scene
+
+
+def screen_of(scene, cid):
+    view = scene.world.get(cid)
+    return tuple(round(c) for c in scene.camera.to_screen(view.world_rect().center))
+
+
+def post_drag(start, end, steps=8):
+    ev = pygame.event.Event
+    pygame.event.post(ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        pygame.event.post(ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
+def post_click(pos):
+    ev = pygame.event.Event
+    pygame.event.post(ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def click(app, element, frames=3):
+    pos = element.get_abs_rect().center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frames(frames)
+
+
+def wait_for(app, predicate, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        app.frame()
+        if predicate():
+            return True
+        time.sleep(0.001)
+    return False
+
+
+def first_hire(state) -> Action:
+    return next(a for a in state.legal_actions() if a.kind == "hire")
+
+
+# ------------------------------------------------------------------ the table is found and drawn
+
+
+def test_misfits_is_playable_and_the_table_shows_every_part():
+    import gamecore
+
+    assert playable(gamecore.game("misfits"))
+    session = human_first_session(players=4)
+    app, scene = open_misfits(session)
+    state = session.state
+    assert all(scene.world.get(f"tab:0:{r}:{c}") is not None for r in range(1, 5) for c in range(1, 5))
+    assert all(scene.world.get(f"seat:{s}") is not None for s in range(4))
+    assert scene.world.get("deck").count == len(state.deck)
+    for qtype in ("forest", "sea", "mountain", "town"):
+        assert scene.world.get(f"quest:{qtype}:{state.quests[qtype][0]}") is not None
+    assert {f"supply:{k}" for k in ("forest", "sea", "mountain")} <= set(scene.world.index())
+    hand = scene.world.get("hand:0")
+    assert sorted(c.cid for c in hand.cards) == sorted(state.hands[0])
+    assert all(c.face_up for c in hand.cards)
+    # the opponents' hands are secret: none of their cards is on the table
+    assert not any(scene.world.get(h) for s in range(1, 4) for h in state.hands[s])
+    # at 1280×800 the whole table fits at close to its designed size
+    assert scene.camera.zoom > 0.85
+
+
+# ------------------------------------------------------------------ drag and drop
+
+
+def test_dragging_a_hand_card_onto_a_legal_slot_hires_it():
+    session = human_first_session()
+    app, scene = open_misfits(session)
+    action = first_hire(session.state)
+    start = screen_of(scene, action.source)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] - 80), rel=(30, -80),
+                                         buttons=(1, 0, 0)))
+    app.frames(1)
+    # while dragging, exactly the legal slots of that card glow
+    legal_slots = {a.target for a in session.state.legal_actions() if a.source == action.source}
+    assert {v.cid for v in scene.world.all() if v.highlight == "target"} == legal_slots
+    post_drag((start[0] + 30, start[1] - 80), screen_of(scene, action.target))
+    app.frames(2)
+    assert session.steps[0].action == action
+    assert session.state.tab[0][parse_slot(action.target)[1]] == action.source
+    view = scene.world.get(action.source)
+    assert isinstance(view, CardView) and view.rect.colliderect(scene.world.get(action.target).rect)
+
+
+def test_an_illegal_drop_snaps_back_with_the_engines_reason():
+    session = human_first_session()
+    app, scene = open_misfits(session, {"animation_speed": "normal"})
+    card = session.state.hands[0][0]
+    digest = session.state.digest()
+    post_drag(screen_of(scene, card), screen_of(scene, "tab:0:3:3"))   # not the bottom-left corner
+    app.frames(1)
+    assert session.state.digest() == digest and not session.steps
+    reason = illegal_text(session.state.explain(card, "tab:0:3:3"))
+    assert reason == t("illegal.misfits_first_bottom_left")
+    assert reason in scene.toasts.texts
+    app.frames(40)
+    assert scene.world.get(card).offset.length() < 1
+
+
+def test_an_activation_choice_glows_offers_buttons_and_a_click_applies_it():
+    session = human_first_session()
+    app, scene = open_misfits(session)
+    # hire cards until an activation is asked (bonus boxes may ask after their own effects)
+    for _ in range(10):
+        if session.state.pending().kind == "ask" and session.state.current_seat() == 0:
+            break
+        legal = session.state.legal_actions()
+        scene.apply_action(next((a for a in legal if a.kind == "hire"), legal[0]))
+        app.frames(1)
+    decision = session.state.pending()
+    assert decision.kind == "ask"
+    card = next(a.source for a in session.state.legal_actions() if a.kind == "activate")
+    assert scene.world.get(card).highlight == "source"
+    assert scene.panel.prompt == t(decision.prompt, **decision.args)
+    labels = [label for label, _ in scene.panel.actions]
+    assert t("misfits.ui.act.activate", card=scene.card_name(card)) in labels
+    activate = Action("activate", card)
+    button = scene.panel.button_for("action", activate)
+    n = len(session.steps)
+    click(app, button)
+    assert session.steps[n].action == activate and session.steps[n].seat == 0
+
+
+def test_a_target_choice_is_a_click_on_the_glowing_card(monkeypatch):
+    session = human_first_session()
+    app, scene = open_misfits(session)
+    state = session.state
+    # stage a "target" decision: two of your cards may be activated by a third
+    tab = state.tab[0]
+    hids = state.hands[0][:3]
+    for idx, hid in zip((0, 1, 4), hids):
+        state.hands[0].remove(hid)
+        tab[idx] = hid
+    state.phase = "resolve"
+    state.stack = [{"t": "target", "s": 0, "c": hids[0], "f": {"do": "activate", "where": "any"}}]
+    scene.token += 1
+    scene._resync()
+    scene.refresh()
+    legal = state.legal_actions()
+    assert {a.kind for a in legal} == {"target"} and len(legal) == 2
+    assert all(scene.world.get(a.target).highlight == "target" for a in legal)
+    post_click(screen_of(scene, legal[1].target))
+    app.frames(2)
+    assert session.steps[0].action == legal[1] and session.steps[0].seat == 0
+
+
+# ------------------------------------------------------------------ bots
+
+
+def test_bots_play_off_thread_to_the_end_and_the_results_open():
+    session = Session.new("misfits", 11, 3, prepare_options({}),
+                          [Seat("bot", "easy"), Seat("bot", "normal"), Seat("bot", "easy")])
+    app, scene = open_misfits(session)
+    import threading
+
+    main = threading.get_ident()
+    seen = []
+    real = scene._start_bot
+
+    def spy():
+        seen.append(threading.get_ident())
+        real()
+    scene._start_bot = spy
+    assert wait_for(app, lambda: type(app.scenes.top).__name__ == "ResultsScene", 60)
+    assert session.state.is_over() and len(session.steps) > 30
+    assert seen and all(s == main for s in seen)            # started from the UI thread...
+    assert app.scenes.top.args["session"] is session          # ...and the results got the session
+    result = session.state.result()
+    for seat, parts in result.breakdown.items():
+        assert sum(parts.values()) == result.scores[seat]
+        assert all(i18n.has(k, "en") and i18n.has(k, "ja") for k in parts)
+
+
+def test_a_bot_move_is_shown_and_logged():
+    session = Session.new("misfits", 2, 2, prepare_options({}), [Seat(), Seat("bot", "easy")])
+    while session.state.current_seat() == 0:     # let the human pass the first turn quickly
+        legal = session.state.legal_actions()
+        session.apply(next(a for a in legal if a.kind in ("coins", "pass", "done", "decline")) if any(
+            a.kind in ("coins", "pass", "done", "decline") for a in legal) else legal[0])
+    app, scene = open_misfits(session)
+    n = len(session.steps)
+    assert wait_for(app, lambda: len(session.steps) > n, 10)
+    step = session.steps[n]
+    assert step.seat == 1
+    from ui.i18n import event_text
+    assert event_text(step.events[0]) in scene.panel.log_lines
+
+
+# ------------------------------------------------------------------ faces, inspect, languages
+
+
+def test_faces_are_built_once_per_hero_and_language():
+    from ui.games.misfits.faces import hero_face
+
+    session = human_first_session()
+    app, scene = open_misfits(session)
+    hid = session.state.hands[0][0]
+    face = scene.world.get(hid).face
+    assert hero_face(hid) is face
+    scene._resync()
+    assert scene.world.get(hid).face is face             # a sync reuses the same face object
+    assert "{" in face.text and "♥" not in face.text and "★" not in face.text   # box symbols are icons
+    assert face.cost == session.state.card_info(hid)["cost"]
+    assert face.vp == session.state.card_info(hid)["points"]
+    from ui.table import cardface
+
+    before = cardface._render_face.cache_info().misses
+    app.frames(5)
+    assert cardface._render_face.cache_info().misses == before   # no re-render on later frames
+    i18n.set_language("ja")
+    assert hero_face(hid) is not face and hero_face(hid) is hero_face(hid)
+
+
+def test_inspect_shows_the_card_with_glossary_lines_even_when_stunned():
+    session = human_first_session()
+    app, scene = open_misfits(session)
+    hid = session.state.hands[0][0]
+    face, lines = scene._inspect_info(hid)
+    assert face is not None and len(lines) >= 3
+    state = session.state
+    state.hands[0].remove(hid)
+    state.tab[0][0] = hid
+    state.stunned.add(hid)
+    scene._resync()
+    view = scene.world.get(hid)
+    assert not view.face_up
+    face, lines = scene._inspect_info(hid)
+    assert face is not None and t("misfits.glossary.stun") in lines
+
+
+def test_the_table_renders_in_japanese():
+    i18n.set_language("ja")
+    session = human_first_session(players=4)
+    app, scene = open_misfits(session)
+    app.frames(2)
+    assert scene.panel.prompt == t("misfits.prompt.main")
+    assert "雇用" in scene.describe_action(first_hire(session.state))
+
+
+# ------------------------------------------------------------------ the changing deck
+
+
+def test_prepare_options_saves_a_deck_on_first_run_and_reuses_it():
+    path = deck.deck_path()
+    assert not path.exists()
+    first = prepare_options({})["pairing"]
+    assert path.exists() and deck.load_pairing(path) == first
+    assert prepare_options({"pairing": None})["pairing"] == first
+
+
+def test_remix_swap_changes_the_pairing_and_save_persists_it():
+    from ui.games.misfits import RemixScene
+
+    app = new_app()
+    scene = app.scenes.switch(RemixScene, players=4, seed=5)
+    app.frames(1)
+    saved = deck.load_pairing(deck.deck_path())
+    before = [list(r) for r in scene.rows[0]]
+    rects = scene.card_rects()
+    post_drag(rects[(0, 0)].center, rects[(0, 2)].center)
+    app.frames(2)
+    assert scene.rows[0][0] == (before[0][0], before[2][1]) and scene.rows[0][2] == (before[2][0], before[0][1])
+    # click-click swaps too
+    post_click(rects[(0, 1)].center)
+    app.frames(1)
+    assert scene.selected == (0, 1)
+    post_click(rects[(0, 3)].center)
+    app.frames(1)
+    assert scene.rows[0][1][1] == before[3][1] and scene.selected is None
+    new = scene.new_pairing()
+    table = dict(map(tuple, new))
+    assert all(table[a] == c for a, c in scene.rows[0])
+    assert deck.load_pairing(deck.deck_path()) == saved      # nothing written before Save
+    click(app, scene.save_button)
+    assert deck.load_pairing(deck.deck_path()) == new != saved
+    # bots remixed their own four (their rows are part of what was saved)
+    for seat in (1, 2, 3):
+        assert all(table[a] == c for a, c in scene.rows[seat])
+    # a later game starts with the saved deck
+    assert prepare_options({})["pairing"] == new
+
+
+def test_remix_reset_asks_first_and_gives_a_different_valid_deck():
+    from ui.games.misfits import RemixScene
+
+    app = new_app()
+    scene = app.scenes.switch(RemixScene, players=2, seed=9)
+    app.frames(1)
+    old = deck.load_pairing(deck.deck_path())
+    click(app, scene.reset_button)
+    assert scene.confirm is not None and deck.load_pairing(deck.deck_path()) == old
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=scene.confirm))
+    app.frames(2)
+    fresh = deck.load_pairing(deck.deck_path())
+    assert fresh != old and deck.validate_pairing(fresh) == fresh
+    assert scene.pairing == fresh
+
+
+def test_remix_back_returns_to_the_scene_underneath():
+    from ui.games.misfits import RemixScene
+
+    app = new_app()
+    app.scenes.switch("results")
+    app.scenes.push(RemixScene, players=3)
+    app.frames(1)
+    click(app, app.scenes.top.back_button)
+    assert type(app.scenes.top).__name__ == "ResultsScene"
+
+
+def test_hot_seat_with_two_humans_hides_the_table_until_the_next_player_confirms():
+    session = Session.new("misfits", 4, 3, prepare_options({}), [Seat(), Seat(), Seat("bot", "easy")])
+    app, scene = open_misfits(session)
+    if session.bot_to_move():
+        assert wait_for(app, lambda: not session.bot_to_move(), 10)
+    seat = session.state.current_seat()
+    assert scene.pass_overlay is not None and scene.pass_overlay.seat == seat
+    click(app, scene.pass_overlay.button)
+    assert scene.pass_overlay is None and scene.viewer_seat() == seat
+    hand = scene.world.get(f"hand:{seat}")
+    assert sorted(c.cid for c in hand.cards) == sorted(session.state.hands[seat])
+    assert scene.world.get(f"tab:{seat}:1:1").rect.width > 60          # the player's own tableau is the large one
+
+
+def test_clicking_an_opponent_tableau_zooms_onto_it_and_back():
+    session = human_first_session(players=4)
+    app, scene = open_misfits(session)
+    zoom = scene.camera.zoom
+    post_click(screen_of(scene, "frame:2"))
+    app.frames(1)
+    assert scene.camera.zoom > 2 * zoom
+    frame = scene.world.get("frame:2")
+    assert scene.camera.viewport.collidepoint(scene.camera.to_screen(frame.rect.center))
+    post_click(screen_of(scene, "frame:2"))
+    app.frames(1)
+    assert abs(scene.camera.zoom - zoom) < 1e-6
+
+
+def test_main_actions_without_a_card_are_clicks_on_the_supply_and_the_deck():
+    session = human_first_session()
+    app, scene = open_misfits(session)
+    assert scene.world.get("supply:sea").highlight == "source"
+    assert not any(a.kind == "influence" for _, a in scene.panel.actions)      # no button clutter
+    post_click(screen_of(scene, "supply:sea"))
+    app.frames(2)
+    assert session.steps[0].action == Action.make("influence", type="sea")
+    assert session.state.inf[0][1] == 1

@@ -1,0 +1,31 @@
+"""The Misfit Heroes table (``TABLE_SCENE``), the remix screen (``RemixScene``) and the hook that hands
+the player's saved deck to every new game (``prepare_options``)."""
+from __future__ import annotations
+
+import random
+
+from gamecore.engine import Rng
+
+
+def prepare_options(options: dict) -> dict:
+    """``options`` with "pairing" set to the player's saved deck (a fresh random deck is dealt and
+    saved atomically the first time, or when the saved file is unreadable)."""
+    from gamecore.misfits import deck
+
+    out = dict(options)
+    out["pairing"] = deck.current_pairing(Rng(random.randrange(1, 2**31)))
+    return out
+
+
+def __getattr__(name):
+    # the scenes pull in pygame_gui: import them only when asked for
+    if name == "TABLE_SCENE":
+        from .table import MisfitsTable
+        return MisfitsTable
+    if name == "RemixScene":
+        from .remix import RemixScene
+        return RemixScene
+    if name == "EXTRA_SCREEN":      # (button label key, scene) offered by the setup and results screens
+        from .remix import RemixScene
+        return ("misfits.remix.open", RemixScene)
+    raise AttributeError(name)

@@ -1,0 +1,118 @@
+"""Misfit Heroes card faces, names and glossary lines, built from the engine's data (never per frame).
+
+A hero is an attribute card (the hire box) under a character overlay (the activation box); its cost,
+faction and points come from ``gamecore.misfits.content.make_hero``. Faces are cached per
+(attribute, character, language, colour-blind) so the kit's surface cache sees the same CardFace
+object every time.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from gamecore.misfits.content import content, make_hero
+from ui.i18n import language, t
+from ui.table.cardface import CardFace
+
+# faction frame colours: normal, and a colour-blind set whose patterns (palette.pattern_for_colour)
+# and shape marks differ for each faction
+FACTION_COLOURS = {
+    False: {"human": (52, 104, 196), "beast": (200, 56, 56), "misfit": (136, 72, 176)},
+    True: {"human": (0, 110, 180), "beast": (215, 95, 5), "misfit": (200, 120, 165)},
+}
+FACTION_MARKS = {"human": "circle", "beast": "triangle", "misfit": "diamond"}
+
+# the hire texts open with the box symbol; on the card it becomes the matching icon
+_SYMBOLS = {"♥": "{heart}", "▲": "{condition}", "★": "{extra_cost}", "◆": "{trophy}"}
+_SYMBOL_RE = re.compile("|".join(map(re.escape, _SYMBOLS)))
+
+
+def iconise(text: str) -> str:
+    """Hire-box symbols as inline icon tokens (the card renderer draws them as icons)."""
+    return _SYMBOL_RE.sub(lambda m: _SYMBOLS[m.group(0)], text)
+
+
+def faction_colour(faction: str, colorblind: bool = False) -> tuple:
+    return FACTION_COLOURS[bool(colorblind)].get(faction, (120, 120, 130))
+
+
+def split_id(hid: str) -> tuple[str, str]:
+    """"hero:a12+c40" -> ("a12", "c40")."""
+    attr, char = hid.split(":", 1)[1].split("+", 1)
+    return attr, char
+
+
+def hero_name(attr: str, char: str) -> str:
+    joiner = "" if language() == "ja" else " "
+    return t(f"misfits.attr.{attr}.name") + joiner + t(f"misfits.char.{char}.name")
+
+
+@lru_cache(maxsize=2048)
+def _face(attr: str, char: str, lang: str, colorblind: bool) -> CardFace:
+    data = content()
+    hero = make_hero(data.attributes[attr], data.characters[char])
+    hire = iconise(t(f"misfits.attr.{attr}.text"))
+    act = t(f"misfits.char.{char}.text")
+    type_line = t("misfits.faction." + hero.faction) + " · " + t("misfits.hire." + hero.hire["type"])
+    return CardFace(
+        title=hero_name(attr, char), cost=hero.cost, vp=hero.points, type_line=type_line,
+        text=hire + "\n{action} " + act, frame=faction_colour(hero.faction, colorblind),
+        back_label=t("misfits.title"), cost_icon="coin", art_icon=hero.faction, mark=FACTION_MARKS[hero.faction])
+
+
+def face_for(attr: str, char: str, colorblind: bool = False) -> CardFace:
+    """The face of the hero ``attr`` + ``char`` in the current language (one object per key)."""
+    return _face(attr, char, language(), bool(colorblind))
+
+
+def hero_face(hid: str, colorblind: bool = False) -> CardFace:
+    return face_for(*split_id(hid), colorblind)
+
+
+def glossary_lines(hid: str, stunned: bool = False) -> list[str]:
+    """One line per box type and keyword the card carries, plus where its numbers come from."""
+    data = content()
+    attr_id, char_id = split_id(hid)
+    attr, char = data.attributes[attr_id], data.characters[char_id]
+    hero = make_hero(attr, char)
+    lines = [t("misfits.ui.halves", attr=t(f"misfits.attr.{attr_id}.name"),
+               afaction=t(f"misfits.faction.{attr.faction}"), acost=attr.cost, apoints=attr.points,
+               char=t(f"misfits.char.{char_id}.name"), cfaction=t(f"misfits.faction.{char.faction}"),
+               ccost=char.cost, cpoints=char.points)]
+    if stunned:
+        lines.append(t("misfits.glossary.stun"))
+    lines.append(t("misfits.ui.gloss." + hero.hire["type"]))
+    lines.append(t("misfits.glossary.faction"))
+    kinds = {e["do"] for e in char.activation}
+    for e in char.activation:
+        if e["do"] == "choice":
+            kinds |= {x["do"] for opt in e["options"] for x in opt}
+    if kinds & {"activate", "activate_all"}:
+        lines.append(t("misfits.glossary.activate"))
+    if any(e.get("where") == "adjacent" for e in char.activation):
+        lines.append(t("misfits.glossary.adjacent"))
+    if "coins_per_activated" in kinds:
+        lines.append(t("misfits.glossary.this_turn"))
+    if "stun_self" in kinds and not stunned:
+        lines.append(t("misfits.glossary.stun"))
+    sc = hero.hire.get("scoring") or {}
+    if sc.get("kind") == "group":
+        lines.append(t("misfits.glossary.group"))
+    return lines
+
+
+def effects_label(effects: list) -> str:
+    """A short label for one option of a "choose one" effect (e.g. "+30 coins")."""
+    parts = []
+    for e in effects:
+        d = e.get("do")
+        if d == "coins":
+            parts.append(t("misfits.ui.fx.coins", n=e["n"]))
+        elif d == "draw":
+            parts.append(t("misfits.ui.fx.draw", n=e["n"]))
+        elif d == "influence":
+            kind = t("misfits.ui.any_type") if e["type"] == "any" else t(f"misfits.inf.{e['type']}")
+            parts.append(t("misfits.ui.fx.influence", n=e["n"], type=kind))
+        else:
+            return ""
+    return " + ".join(parts)
