@@ -71,6 +71,7 @@ class MenuScene(Scene):
             summary = self.autosave.get("meta", {}).get("summary") or {}
             detail = t("menu.resume_detail", game=title, round=summary.get("round", summary.get("turn", "?")))
             button("resume", t("menu.resume"), "#primary")
+            y += 22                      # room for the line that says which game resumes
             self.resume_detail = detail
         else:
             self.resume_detail = ""
@@ -144,7 +145,7 @@ class MenuScene(Scene):
             self._draw_tile(surface, rect, info)
         w, h = self.app.size
         if self.resume_detail:
-            surface.blit(fonts.text(self.resume_detail, 14, MUTED), (w - 280 - 48, 150 + 54))
+            surface.blit(fonts.text(self.resume_detail, 14, MUTED), (w - 280 - 48 + 4, 150 + 56))
         if self.app.storage_problem:
             line = t("menu.storage_unavailable")
             surface.blit(fonts.text(line, 15, (230, 140, 120)), (48, h - 40))

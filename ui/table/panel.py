@@ -61,7 +61,8 @@ class SidePanel:
         self.turn_label = UILabel(pygame.Rect(MARGIN, y, inner_w, 26), self.turn or " ", m, container=c,
                                   object_id="#table_turn")
         y += 28
-        self.prompt_box = UITextBox(html.escape(self.prompt), pygame.Rect(MARGIN, y, inner_w, 84), m, container=c,
+        self.prompt_width = inner_w - 48      # the text box wraps at width - 2*12, less its scroll bar
+        self.prompt_box = UITextBox(self._prompt_html(), pygame.Rect(MARGIN, y, inner_w, 84), m, container=c,
                                     object_id="#table_prompt")
         y += 88
         avail = self.rect.height - y
@@ -83,7 +84,7 @@ class SidePanel:
         y += BUTTON_H + 8
         UILabel(pygame.Rect(MARGIN, y, inner_w, 22), t("table.log"), m, container=c, object_id="#table_log_title")
         y += 24
-        self.log_width = inner_w - 2 * 8 - 22          # text box padding and its scroll bar
+        self.log_width = inner_w - 48          # the text box wraps at width - 2*12, less its scroll bar
         self.log_box = UITextBox(self._log_html(), pygame.Rect(MARGIN, y, inner_w, max(40, self.rect.height - y - MARGIN)),
                                  m, container=c, object_id="#table_log")
         self._scroll_log_to_end()
@@ -125,7 +126,7 @@ class SidePanel:
         if text != self.prompt:
             self.prompt = text
             if self.built:
-                self.prompt_box.set_text(html.escape(text))
+                self.prompt_box.set_text(self._prompt_html())
 
     def set_actions(self, items: list[tuple[str, Action]], end_items: list[tuple[str, Action]]) -> None:
         if items != self.actions:
@@ -177,10 +178,13 @@ class SidePanel:
             b.enable() if enabled else b.disable()
 
     # ---------------------------------------------------------------- the log
-    def _wrapped(self, line: str) -> str:
-        """One log line as HTML, wrapped by us: pygame_gui would hyphenate Japanese inside words."""
-        width = max(60, getattr(self, "log_width", 280))
+    def _wrapped(self, line: str, width: int | None = None) -> str:
+        """A line as HTML, wrapped by us: pygame_gui would hyphenate Japanese inside words."""
+        width = max(60, width or getattr(self, "log_width", 280))
         return "<br>".join(html.escape(part) for part in fonts.wrap(line, LOG_FONT_SIZE, width))
+
+    def _prompt_html(self) -> str:
+        return self._wrapped(self.prompt, getattr(self, "prompt_width", 280)) if self.prompt else ""
 
     def _log_html(self) -> str:
         return "<br>".join(self._wrapped(line) for line in self.log_lines)
