@@ -7,6 +7,8 @@ Options:
 - ``command_center``: "A" normal or "B" Command Center Assault.
 - ``locations``: "A" plain sides or "B" advanced sides with location effects.
 - ``ranger_pick``: "classic" (Red, Black, Blue, Yellow, Pink, Green in seat order) or "random".
+- ``cyclopsis`` (bool): the Cyclopsis deluxe figure joins the boss pool (one boss drawn at random).
+- ``scenario``: "standard" or "cyclopsis13" (Scenario #13 "Attack on Cyclopsis"; see cyclopsis.py).
 """
 from gamecore.engine import GameInfo, Option
 
@@ -34,6 +36,9 @@ INFO = GameInfo(
                help="rangers.option.locations.help"),
         Option("ranger_pick", "choice", "classic", "rangers.option.ranger_pick", choices=("classic", "random"),
                help="rangers.option.ranger_pick.help"),
+        Option("cyclopsis", "bool", False, "rangers.option.cyclopsis", help="rangers.option.cyclopsis.help"),
+        Option("scenario", "choice", "standard", "rangers.option.scenario", choices=("standard", "cyclopsis13"),
+               help="rangers.option.scenario.help"),
     ),
     bot_levels=("random", "greedy"),
     factory=_factory,

@@ -11,6 +11,8 @@ from functools import lru_cache
 from gamecore.engine import ContentError
 from gamecore.resources import asset_path
 
+from . import cyclopsis as _cyclopsis
+
 GAME = "rangers"
 CARD_TYPES = ("attack", "maneuver", "reaction")
 TRIGGERS = ("damage", "after_attack")
@@ -268,6 +270,9 @@ class Content:
             if f"rangers.enemy.{key}.name" not in en:
                 raise ContentError("i18n.en.json", f"rangers.enemy.{key}.name", "missing")
         self.i18n_en = en
+
+        # ---- Cyclopsis (deluxe figure, Scenario #13): cyclopsis.json
+        _cyclopsis.load(self)
 
 
 @lru_cache(maxsize=1)

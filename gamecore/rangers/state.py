@@ -18,7 +18,9 @@ from gamecore.engine import (
     Action, Decision, Dispatcher, Event, GameState, IllegalAction, OptionError, Result, Rng,
 )
 
+from . import evaluation as _evaluation
 from .content import content
+from .cyclopsis import CYC, CYC_DEPLOY, CyclopsisRules
 
 CC = "command_center"
 WAIT = True
@@ -73,16 +75,7 @@ DISPATCH = Dispatcher({
 })
 
 
-# Weights of evaluate() (tuned with the greedy team bot; plain numbers so a bot may adjust them).
-EVAL_WEIGHTS = {
-    "boss_card": 12.0, "monster_out": 30.0, "monster_card": 5.0, "figure": 1.5, "near_limit": 4.0,
-    "panic": 12.0, "panic3": 20.0, "cc_enemy": 4.0, "cc_energy": 6.0, "power": 2.0, "deck": 0.5,
-    "hand": 0.3, "energy": 1.0, "thin_deck": 1.5, "token": 1.2, "presence": 0.8, "team_token": 0.6,
-    "pool": 0.4, "battle": 1.5, "kill": 3.0, "hit": 1.0,
-}
-
-
-class RangersState(GameState):
+class RangersState(CyclopsisRules, GameState):
     GAME_ID = "rangers"
     ENGINE_VERSION = 1
 
@@ -194,6 +187,7 @@ class RangersState(GameState):
             s.rng.shuffle(deck)
             d["edeck"][f] = deck
         d["ediscard"] = {f: [] for f in C.decks}
+        s._cyc_setup(options)
         s._push({"t": "round"})
         s._advance()
         s._ev = []
@@ -233,7 +227,7 @@ class RangersState(GameState):
                 raise RuntimeError("rangers engine loop did not settle")
             task = d["stack"][-1]
             b = d["battle"]
-            if b is not None and b["end"] and task["t"] not in ("cleanup", "share_energy", "summon", "assign_zord"):
+            if b is not None and b["end"] and task["t"] not in ("cleanup", "share_energy", "summon", "assign_zord", "cyc_end"):
                 d["stack"].pop()
                 continue
             if getattr(self, "_t_" + task["t"])(task) is WAIT:
@@ -243,11 +237,13 @@ class RangersState(GameState):
         if self.d["over"] is None:
             self.d["over"] = {"outcome": "loss", "reason": "rangers.result." + reason}
             self._e("phase", "game_lost", reason="$rangers.result." + reason)
+            self._cyc_story("loss")
 
     def _win(self, reason):
         if self.d["over"] is None:
             self.d["over"] = {"outcome": "win", "reason": "rangers.result." + reason}
             self._e("phase", "game_won", reason="$rangers.result." + reason)
+            self._cyc_story("win")
 
     # ---------------------------------------------------------------- small queries
     def _subs(self):
@@ -294,6 +290,7 @@ class RangersState(GameState):
         for r in d["rseat"]:
             if C.rangers[r]["ability"]["when"] == "battle_start":
                 subs.append(("battle_start", "ability", r))
+        subs.extend(self._cyc_subs())
         return subs
 
     def _dispatch(self, topic, **payload):
@@ -357,10 +354,16 @@ class RangersState(GameState):
                 return lid
         return None
 
-    def _dest(self, loc):
+    def _dest(self, loc, figure=False):
+        """Where an enemy figure bound for ``loc`` goes. A monster or boss skips a panicked location;
+        a foot soldier (``figure=True``) still goes to a panicked one while it is below its figure
+        limit (rulebook: figures beyond the limit move on; official FAQ: foot soldiers may be placed
+        in panicked locations until they reach their figure limit)."""
         if loc == CC:
             return CC
         if not self.d["locs"][loc]["panic"]:
+            return loc
+        if figure and self._enemies_at(loc) < self.C.locations[loc]["limit"] and not self._cyc_full(loc):
             return loc
         free = self._next_free(self.d["ring"].index(loc) + 1)
         if free is None and self.d["cc_side"] == "B":
@@ -382,7 +385,7 @@ class RangersState(GameState):
         if d["fs_supply"][ftype] <= 0:
             self._e("info", "fs_supply_empty", foe=f"$rangers.foe.{ftype}.name")
             return None
-        dest = self._dest(loc)
+        dest = self._dest(loc, figure=True)
         if dest is None:
             return None
         d["fs_supply"][ftype] -= 1
@@ -432,8 +435,9 @@ class RangersState(GameState):
     def _c_deploy_phase(self, task, action):
         self._pop()
         d = self.d
+        self._cyc_story_start()
         self._e("phase", "deployment_phase")
-        for _ in range(self.C.comp["deployments_per_round"]):
+        for _ in range(self._cyc_deploys()):
             if d["over"] is not None:
                 return
             self._deploy_once()
@@ -443,6 +447,7 @@ class RangersState(GameState):
             d["deploy"].extend(disc)
             d["deploy_discard"] = []
             self._e("shuffle", "deploy_reshuffled", source="discard:deployment", target="deck:deployment")
+        self._cyc_end_of_deploy()
         if d["over"] is None:
             self._e("phase", "action_phase")
 
@@ -480,7 +485,11 @@ class RangersState(GameState):
             if d["over"] is not None:
                 return
             foe = C.deploy_cards[big]["foe"]
-            self._place_big(foe, loc)
+            if foe == CYC:
+                self._cyc_deploy(loc)
+                continue
+            dest = self._place_big(foe, loc)
+            self._cyc_after_big(foe, dest)
             self.rng.shuffle(d["edeck"][foe])
             self._e("shuffle", "enemy_deck_ready", target=f"edeck:{foe}", foe=f"$rangers.foe.{foe}.name")
 
@@ -649,6 +658,8 @@ class RangersState(GameState):
         d, C = self.d, self.C
         out = []
         b = d["battle"]
+        if phase == "battle" and self._cyc_zords_locked():
+            return out
         battle_seats = self._battle_seats() if b is not None else []
         for zid in sorted(d["zords"]):
             z = d["zords"][zid]
@@ -696,6 +707,7 @@ class RangersState(GameState):
             return
         d["zords"][zid]["exhausted"] = True
         self._e("flip", "zord_used", source=action.source, zord=f"$rangers.zord.{zid}.name")
+        self._cyc_zord_used(zid)
         for eff in C.zords[zid]["effects"]:
             op = eff["op"]
             if op == "next_attack":
@@ -803,8 +815,9 @@ class RangersState(GameState):
         self._e("phase", "battle_started", source=f"ranger:{task['lead']}", target=f"loc:{loc}",
                 ranger=f"$rangers.ranger.{task['lead']}.name", loc=f"$rangers.loc.{loc}.name")
         self._gain_pool(self.C.comp["battle_pool"])
+        extra = self._cyc_battle_setup(d["battle"])
         self._push({"t": "prep_draw"}, {"t": "fs_select"}, {"t": "enemy_prep"}, {"t": "battle_start"},
-                   {"t": "turns"}, {"t": "cleanup", "stage": 0})
+                   {"t": "turns"}, *extra, {"t": "cleanup", "stage": 0})
 
     def _t_prep_draw(self, task):
         if not self._l_prep_draw(task)[:-1]:
@@ -884,7 +897,7 @@ class RangersState(GameState):
             deck = d["edeck"][t]
             drawn, d["edeck"][t] = deck[:n], deck[n:]
             lay(b["rows"][1], drawn)
-        for foe in sorted(L["big"], key=lambda f: 0 if C.foe_kind[f] == "monster" else 1):
+        for foe in sorted((f for f in L["big"] if f != CYC), key=lambda f: 0 if C.foe_kind[f] == "monster" else 1):
             deck = d["edeck"][foe]
             n = C.comp["big_cards_per_battle"]
             drawn, d["edeck"][foe] = deck[:n], deck[n:]
@@ -893,7 +906,7 @@ class RangersState(GameState):
         if any("fast" in C.enemy_def[C.enemy_of[c]]["keywords"] for c in b["order"]):
             b["next"] = "enemy"
             self._e("info", "enemies_first", cause="fast")
-        if not b["order"]:
+        if not b["order"] and not self._cyc_standing():
             b["end"] = True
 
     def _t_battle_start(self, task):
@@ -936,12 +949,14 @@ class RangersState(GameState):
         pushes = []
         if kind == "megazord":
             self._e("info", "megazord_strikes", source="token:megazord", target=f"battle:{b['loc']}")
-            for c in list(b["order"]):
+            for c in list(b["order"]) + self._cyc_standing():
                 self._hit(c, 1)
         elif kind == "topdeck":
             self._e("info", "location_effect", target=f"loc:{b['loc']}", loc=f"$rangers.loc.{b['loc']}.name")
             for s in self._battle_seats():
                 pushes.append({"t": "topdeck", "seat": s, "draw": 1})
+        elif kind.startswith("cyc_"):
+            pushes.extend(self._cyc_trigger(kind, arg))
         elif kind == "ability" and arg in b["rangers"]:
             for eff in self.C.rangers[arg]["ability"]["effects"]:
                 if eff["op"] == "hit_any":
@@ -955,6 +970,10 @@ class RangersState(GameState):
             self._pop()
             return
         if b["next"] == "enemy":
+            if self._cyc_turns_left():
+                b["next"] = "ranger"
+                self._push({"t": "cyc_turn"})
+                return
             nxt = next((c for c in b["order"] if c not in b["resolved"]), None)
             if nxt is None:
                 self._pop()
@@ -963,7 +982,7 @@ class RangersState(GameState):
             self._push({"t": "enemy_card", "card": nxt})
         else:
             b["next"] = "enemy"
-            final = all(c in b["resolved"] for c in b["order"])
+            final = all(c in b["resolved"] for c in b["order"]) and not self._cyc_turns_left()
             self._push({"t": "ranger_turn", "only": None, "final": final})
 
     # ---------------------------------------------------------------- targeting helpers
@@ -976,6 +995,8 @@ class RangersState(GameState):
 
     def _neighbours(self, cid):
         b = self.d["battle"]
+        if self._cyc_is_part(cid):
+            return self._cyc_neighbours(cid)
         p = self._pos(cid)
         if p is None:
             return []
@@ -1001,6 +1022,8 @@ class RangersState(GameState):
         return any(self._is_guard(n) and n not in b["defeated"] for n in self._neighbours(cid))
 
     def _immune(self, cid):
+        if self._cyc_is_part(cid):
+            return False
         return bool(self._dispatch("immune", card=cid))
 
     def _immune_set(self):
@@ -1014,12 +1037,12 @@ class RangersState(GameState):
         b = self.d["battle"]
         immune = self._immune_set()
         return [c for c in b["order"] if c not in b["defeated"] and c not in immune
-                and (ignore_guard or not self._guarded(c))]
+                and (ignore_guard or not self._guarded(c))] + self._cyc_standing()
 
     def _hittable(self):
         b = self.d["battle"]
         immune = self._immune_set()
-        return [c for c in b["order"] if c not in b["defeated"] and c not in immune]
+        return [c for c in b["order"] if c not in b["defeated"] and c not in immune] + self._cyc_standing()
 
     def _hit(self, cid, n, attacker=None):
         """Put n hit tokens on an enemy card; True if this defeated it."""
@@ -1027,6 +1050,8 @@ class RangersState(GameState):
         b = d["battle"]
         if b is None or cid in b["defeated"] or n <= 0:
             return False
+        if self._cyc_is_part(cid):
+            return self._cyc_hit(cid, n, attacker)
         if self._immune(cid):
             self._e("info", "immune", target=cid, cause="immune", card=f"$rangers.enemy.{C.enemy_of[cid]}.name")
             return False
@@ -1050,7 +1075,7 @@ class RangersState(GameState):
                     self._e("move", "fs_defeated", source=f"loc:{b['loc']}", target="track:xp",
                             foe=f"$rangers.foe.{foe}.name")
                     self._fs_to_track(foe)
-            if all(c in b["defeated"] for c in b["order"]):
+            if all(c in b["defeated"] for c in b["order"]) and not self._cyc_standing():
                 b["end"] = True
                 self._e("info", "all_enemies_defeated")
             return True
@@ -1139,7 +1164,7 @@ class RangersState(GameState):
                         for nb in self._neighbours(dc):
                             if nb not in b["defeated"] and nb not in cands and not self._immune(nb):
                                 cands.append(nb)
-                    for t in sorted(cands, key=b["order"].index):
+                    for t in sorted(cands, key=(b["order"] + self.C.cyc["part_ids"]).index):
                         out.append(Action.make("ability", source=src, target=t))
                 elif op == "draw" and not d["seats"][d["rseat"][r]]["deck"]:
                     continue
@@ -1261,6 +1286,8 @@ class RangersState(GameState):
             effs = C.enemy_def[ref[1]]["effects"]
         elif kind == "ability":
             effs = C.rangers[ref[1]]["ability"]["effects"]
+        elif kind == "cyc":
+            effs = C.cyc["cards"][ref[1]]["effects"]
         else:
             raise KeyError(ref)
         for i in ref[2:]:
@@ -1524,9 +1551,11 @@ class RangersState(GameState):
         key = C.enemy_of[c]
         if c in b["defeated"]:
             self._e("flip", "enemy_turn_defeated", source=c, card=f"$rangers.enemy.{key}.name")
+            self._cyc_idle_turn()
             return
         if "passive" in C.enemy_def[key]["keywords"]:
             self._e("flip", "enemy_turn_passive", source=c, card=f"$rangers.enemy.{key}.name")
+            self._cyc_idle_turn()
             return
         self._e("flip", "enemy_turn", source=c, card=f"$rangers.enemy.{key}.name")
         self._push({"t": "effects", "ref": ["enemy", key], "i": 0, "ctx": self._mkctx({"enemy": c})})
@@ -1901,9 +1930,13 @@ class RangersState(GameState):
         L = d["locs"][loc]
         won = False
         for foe in list(L["big"]):
-            kind = C.foe_kind[foe]
-            need = C.comp["monster_defeat"] if kind == "monster" else C.comp["boss_defeat"]
-            if len(d["ediscard"][foe]) >= need:
+            if foe == CYC:
+                kind, beaten = self._cyc_beaten()
+            else:
+                kind = C.foe_kind[foe]
+                need = C.comp["monster_defeat"] if kind == "monster" else C.comp["boss_defeat"]
+                beaten = len(d["ediscard"][foe]) >= need
+            if beaten:
                 L["big"].remove(foe)
                 d["big_loc"][foe] = None
                 d["big_out"].append(foe)
@@ -1929,6 +1962,7 @@ class RangersState(GameState):
         if loc == CC and d["cc_side"] == "B" and self._enemies_at(CC) == 0:
             seats = sorted({d["rseat"][r] for r, l in d["rloc"].items() if l == CC})
             self._push(*[{"t": "power_up", "seat": s} for s in seats])
+        self._cyc_after_battle(loc)
 
     # ================================================================== contract
     def _top(self):
@@ -2032,10 +2066,10 @@ class RangersState(GameState):
         rest = d["deploy"][1:]
         monsters = deal([c for c in rest + d["deploy_unused"] if kind(c) == "monster"])
         k = sum(1 for c in rest if kind(c) == "monster")
-        bosses_in = [c for c in rest if kind(c) == "boss"]
+        bosses_in = [c for c in rest if kind(c) in ("boss", CYC)]
         rest = deal([c for c in rest if kind(c) == "foot"] + monsters[:k] + bosses_in)
         d["deploy"] = d["deploy"][:1] + rest
-        d["deploy_unused"] = sorted(monsters[k:] + [c for c in d["deploy_unused"] if kind(c) == "boss"])
+        d["deploy_unused"] = sorted(monsters[k:] + [c for c in d["deploy_unused"] if kind(c) in ("boss", CYC)])
 
     def explain(self, source, target):
         legal = self.legal_actions()
@@ -2057,6 +2091,8 @@ class RangersState(GameState):
                                              pool=self.d["pool"], cost=cost)
             return IllegalAction("cannot_move_now", "That piece cannot be used right now.")
         b = self.d["battle"]
+        if target is not None and self._cyc_explain(target) is not None:
+            return self._cyc_explain(target)
         if target is not None and b is not None and target in b["order"]:
             if target in b["defeated"]:
                 return IllegalAction("enemy_defeated", "That enemy card is already defeated.")
@@ -2092,7 +2128,7 @@ class RangersState(GameState):
         panicked = sum(1 for l in d["ring"] if d["locs"][l]["panic"])
         if panicked + d["panic_supply"] != comp["supply"]["panic"]:
             out.append("panic tokens not conserved")
-        hits = sum(b["hits"].values()) if b is not None else 0
+        hits = (sum(b["hits"].values()) if b is not None else 0) + self._cyc_hits()
         if hits + d["hits_supply"] != comp["supply"]["hit"]:
             out.append("hit tokens not conserved")
         if d["action_base"] * len(d["seats"]) + d["team_max"] > comp["supply"]["action"]:
@@ -2108,7 +2144,7 @@ class RangersState(GameState):
             if sorted(have) != sorted(ids):
                 out.append(f"enemy deck {foe} not conserved")
         dep = d["deploy"] + d["deploy_discard"] + d["deploy_removed"] + d["deploy_unused"]
-        if sorted(dep) != sorted(C.deploy_cards):
+        if sorted(dep) != sorted(k for k in C.deploy_cards if k != CYC_DEPLOY or d.get("cyc")):
             out.append("deployment cards not conserved")
         for foe, loc in d["big_loc"].items():
             where = [l for l in d["locs"] if foe in d["locs"][l]["big"]]
@@ -2116,63 +2152,16 @@ class RangersState(GameState):
                 out.append(f"figure {foe} misplaced")
         if d["power"] != len(d["zords"]) + (1 if d["megazord"] is not None else 0):
             out.append("power track out of step with the summoned zords")
+        out.extend(self._cyc_invariants())
         return out
 
     def evaluate(self, seat):
-        """Team heuristic for greedy bots: boss and monster progress, calm locations (panic is deadly
-        when it spreads), Morphin Grid energy, deck depth (life), hand (options), rangers standing
-        where the enemies are, and a battle's progress."""
-        d, C = self.d, self.C
-        W = EVAL_WEIGHTS
-        if d["over"] is not None:
-            return 1000.0 if d["over"]["outcome"] == "win" else -1000.0
-        v = 0.0
-        for foe in C.bosses:
-            v += W["boss_card"] * len(d["ediscard"][foe])
-        for foe in C.monsters:
-            if foe in d["big_out"]:
-                v += W["monster_out"]
-            else:
-                v += W["monster_card"] * len(d["ediscard"][foe])
-        threat = {}
-        panicked = 0
-        for l in d["ring"]:
-            L = d["locs"][l]
-            n = self._enemies_at(l)
-            threat[l] = n + 2 * len(L["big"])
-            v -= W["figure"] * n
-            if L["panic"]:
-                panicked += 1
-            else:
-                v -= W["near_limit"] * max(0, n - C.locations[l]["limit"] + 3) ** 2 / 9.0
-        v -= W["panic"] * panicked + W["panic3"] * (panicked >= 3)
-        threat[CC] = self._enemies_at(CC)
-        v -= W["cc_enemy"] * threat[CC]
-        v += W["cc_energy"] * d["cc_energy"] + W["power"] * d["power"]
-        # action tokens are worth something only in the round they belong to
-        fresh = bool(d["stack"]) and d["stack"][-1]["t"] == "deploy_phase"
-        covered = {}
-        for st in d["seats"]:
-            v += W["deck"] * len(st["deck"]) + W["hand"] * min(len(st["hand"]), 5) + W["energy"] * st["energy"]
-            v -= W["thin_deck"] * max(0, 4 - len(st["deck"]))
-            if not fresh:
-                v += W["token"] * st["actions"]
-            loc = d["rloc"][st["rangers"][0]]
-            if threat.get(loc):
-                covered[loc] = covered.get(loc, 0) + 1
-                v += W["presence"] * min(threat[loc], 4) / covered[loc]
-        if not fresh:
-            v += W["team_token"] * d["team_tokens"]
-        v += W["pool"] * d["pool"]
-        b = d["battle"]
-        if b is not None:
-            v += W["battle"] * len(b["order"])      # a battle under way is worth fighting
-            for c in b["order"]:
-                if c in b["defeated"]:
-                    v += W["kill"]
-                else:
-                    v += W["hit"] * min(b["hits"][c], C.enemy_def[C.enemy_of[c]]["health"])
-        return v
+        """Team heuristic for greedy bots; see gamecore/rangers/evaluation.py."""
+        return _evaluation.evaluate(self, seat) + self._cyc_value()
+
+    def evaluate_simple(self, seat):
+        """The simpler immediate-value heuristic (for an "easy" greedy level)."""
+        return _evaluation.evaluate_simple(self, seat)
 
     def summary(self):
         d = self.d

@@ -169,5 +169,69 @@ def cards_of(s: RangersState, key: str) -> list[str]:
     return [i for i, k in C.card_of.items() if k == key] or [i for i, k in C.enemy_of.items() if k == key]
 
 
+# ---------------------------------------------------------------- Cyclopsis (deluxe figure, Scenario #13)
+def _cyc_card_out(s: RangersState) -> None:
+    from .cyclopsis import CYC_DEPLOY
+    d = s.d
+    for pile in (d["deploy"], d["deploy_unused"], d["deploy_discard"]):
+        if CYC_DEPLOY in pile:
+            pile.remove(CYC_DEPLOY)
+            d["deploy_removed"].append(CYC_DEPLOY)
+
+
+def _cyc_off_board(s: RangersState) -> None:
+    from .cyclopsis import CYC
+    d = s.d
+    loc = d["big_loc"].get(CYC)
+    if loc is not None:
+        d["locs"][loc]["big"].remove(CYC)
+        d["big_loc"][CYC] = None
+
+
+def set_parts(s: RangersState, hits: dict | None = None, down=()) -> None:
+    """Set Cyclopsis's parts: ``hits`` {part id: tokens} (others 0) and the defeated parts ``down``."""
+    d = s.d
+    cyc = d["cyc"]
+    d["hits_supply"] += sum(cyc["hits"].values())
+    cyc["hits"] = {p: 0 for p in s.C.cyc["part_ids"]}
+    for p, n in (hits or {}).items():
+        cyc["hits"][p] = n
+        d["hits_supply"] -= n
+    cyc["down"] = list(down)
+
+
+def deploy_cyclopsis(s: RangersState, loc: str, hits: dict | None = None, down=()) -> None:
+    """Cyclopsis stands on ``loc`` (its deployment card used up), parts as given (default: untouched).
+    The game must have been started with ``cyclopsis=True`` or ``scenario="cyclopsis13"``."""
+    from .cyclopsis import CYC
+    d = s.d
+    _cyc_card_out(s)
+    _cyc_off_board(s)
+    d["locs"][loc]["big"].append(CYC)
+    d["big_loc"][CYC] = loc
+    d["cyc"].update(state="deployed", loc=loc)
+    set_parts(s, hits, down)
+
+
+def place_beside(s: RangersState, loc: str) -> None:
+    """Scenario #13: the Cyclopsis figure stands next to ``loc`` (not deployed)."""
+    _cyc_off_board(s)
+    s.d["cyc"].update(state="beside", loc=loc)
+
+
+def join_boss(s: RangersState, boss: str, loc: str, down=()) -> None:
+    """Scenario #13 after the boss arrived: the boss and Cyclopsis stand on ``loc``; ``down`` parts defeated."""
+    from .cyclopsis import CYC
+    d = s.d
+    _cyc_card_out(s)
+    _cyc_off_board(s)
+    put_big(s, boss, loc)
+    d["locs"][loc]["big"].append(CYC)
+    d["big_loc"][CYC] = loc
+    d["cyc"].update(state="with_boss", loc=loc)
+    set_parts(s, None, down)
+
+
 __all__ = ["new_game", "stack", "set_hand", "set_discard", "clear_board", "put_fs", "put_big", "move_rangers",
-           "set_panic", "skip_to_actions", "act", "kinds", "top", "cards_of", "CC"]
+           "set_panic", "skip_to_actions", "act", "kinds", "top", "cards_of", "CC",
+           "set_parts", "deploy_cyclopsis", "place_beside", "join_boss"]

@@ -94,6 +94,7 @@ class TableScene(Scene):
     phase: they go on the end button), ``HINT_BOT`` (bot level used for hints), ``TABLE_COLOUR``."""
 
     END_KINDS: tuple[str, ...] = ()
+    CONFIRM_KINDS: tuple[str, ...] | None = None   # end kinds that ask first (None: all of END_KINDS)
     HINT_BOT = "greedy"
     TABLE_COLOUR: tuple | None = None
 
@@ -438,7 +439,8 @@ class TableScene(Scene):
 
     def end_turn(self, action: Action) -> None:
         """The end-of-turn/phase button: with a confirmation when Settings ask for one."""
-        if not self.app.settings.get("confirm_end_turn"):
+        asks = self.CONFIRM_KINDS is None or action.kind in self.CONFIRM_KINDS
+        if not self.app.settings.get("confirm_end_turn") or not asks:
             self.apply_action(action)
             return
         if self.confirm is not None:
@@ -693,6 +695,8 @@ class TableScene(Scene):
             self.refresh_highlights()
         if et == pygame.MOUSEMOTION and not self.drag.dragging:
             self._hover_at(event.pos)
+        elif et == pygame.MOUSEBUTTONUP and event.button == 1 and not self.drag.dragging:
+            self._hover_at(event.pos)      # what is under the cursor now, not the piece just carried away
         elif et == pygame.MOUSEBUTTONUP and event.button == 3:
             self._right_click(event.pos)
 

@@ -113,7 +113,9 @@ def test_monster_at_a_panicked_location_moves_to_the_next_calm_one():
     T.stack(s, "deployment", [one, "deploy:bones", to_bar])
     s._deploy_once()
     assert d["locs"]["industrial"]["big"] == ["bones"] and d["locs"]["industrial"]["panic"]
-    assert d["locs"]["industrial"]["fs"]["putty"] == 1        # foot soldiers first, then the monster
+    # foot soldiers first: they stay at the panicked location while it is below its figure limit
+    # (only figures beyond the limit move on; FAQ), then the monster skips to the next calm one
+    assert d["locs"]["juice_bar"]["fs"]["putty"] == 1 and d["locs"]["industrial"]["fs"]["putty"] == 0
 
 
 def test_all_four_locations_panicked_loses():

@@ -1,0 +1,332 @@
+"""The Heroes of the Grid table, driven by synthetic pygame events (dummy video driver)."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
+import toytable as tt  # noqa: E402  (sets the headless SDL variables first)
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+
+import gamecore  # noqa: E402
+from gamecore.session import Seat, Session  # noqa: E402
+from ui import i18n  # noqa: E402
+from ui.games import playable, table_for  # noqa: E402
+from ui.games.rangers import faces as F  # noqa: E402
+from ui.i18n import illegal_text, t  # noqa: E402
+from ui.table.views import CardView  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _isolate(tmp_path, monkeypatch):
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(name, str(tmp_path / name.lower()))
+    tt.ensure_pygame()
+    pygame.event.clear()
+    yield
+    i18n.set_language("en")
+    pygame_gui.core.utility.set_default_manager(None)
+    pygame.event.clear()
+
+
+def new_session(players=4, seed=7, **options) -> Session:
+    return Session.new("rangers", seed, players, options, [Seat() for _ in range(players)])
+
+
+def open_rangers(session, settings=None):
+    app = tt.FakeApp({"animation_speed": "off", "confirm_end_turn": False, **(settings or {})})
+    scene = app.scenes.switch(table_for("rangers"), session=session)
+    app.frames(2)
+    return app, scene
+
+
+def screen_of(scene, cid):
+    view = scene.world.get(cid)
+    assert view is not None, cid
+    return tuple(round(c) for c in scene.camera.to_screen(view.world_rect().center))
+
+
+def post_drag(start, end, steps=8):
+    ev = pygame.event.Event
+    pygame.event.post(ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        pygame.event.post(ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
+def post_click(pos):
+    ev = pygame.event.Event
+    pygame.event.post(ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def top_task(session) -> str:
+    return session.state.d["stack"][-1]["t"]
+
+
+def play_until(session, wanted, seed=1, limit=4000, prefer=("battle", "move", "play")):
+    """Random moves (battles preferred) until ``wanted(state)``; True when reached."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        state = session.state
+        if state.is_over():
+            return False
+        if wanted(state):
+            return True
+        legal = state.legal_actions()
+        pref = [a for a in legal if a.kind in prefer]
+        session.apply(rng.choice(pref) if pref and rng.random() < 0.75 else rng.choice(legal))
+    return False
+
+
+def single_play(state):
+    """A legal "play" on an enemy card that is the only action for its (card, enemy) pair."""
+    legal = state.legal_actions()
+    plays = [a for a in legal if a.kind == "play" and a.target != "pool"]
+    for a in plays:
+        if sum(1 for b in plays if (b.source, b.target) == (a.source, a.target)) == 1:
+            return a
+    return None
+
+
+# ------------------------------------------------------------------ registration and rendering
+
+
+def test_the_table_is_registered_and_the_game_is_playable():
+    from ui.games.rangers.table import RangersTable
+
+    assert table_for("rangers") is RangersTable
+    assert playable(gamecore.game("rangers"))
+
+
+def test_the_opening_table_shows_the_city_the_decks_and_every_player():
+    session = new_session(players=4)
+    app, scene = open_rangers(session)
+    d = session.state.d
+    for lid in d["ring"] + ["command_center"]:
+        assert scene.world.get(f"loc:{lid}") is not None
+    for r in d["rloc"]:
+        assert scene.world.get(f"ranger:{r}") is not None
+    for s in range(4):
+        for cid in (f"seat:{s}", f"deck:{s}", f"discard:{s}", f"hand:{s}", f"energy:{s}", f"action:{s}"):
+            assert scene.world.get(cid) is not None, cid
+        assert [c.cid for c in scene.world.get(f"hand:{s}").cards] == d["seats"][s]["hand"]
+    deck = scene.world.get("deck:deployment")
+    nxt = d["deploy"][0]
+    assert deck.count == len(d["deploy"])
+    assert deck.label == F.loc_name(scene.C.deploy_cards[nxt]["back"])   # the next card's back is visible
+    # the deployment is a click on the deck (and a button)
+    post_click(screen_of(scene, "deck:deployment"))
+    app.frames(2)
+    assert session.steps and session.steps[-1].action.kind == "deploy"
+    assert top_task(session) == "actions"
+
+
+# ------------------------------------------------------------------ drag and drop
+
+
+def test_dragging_a_ranger_figure_to_a_location_moves_it():
+    session = new_session(players=4)
+    session.apply(session.state.legal_actions()[0])           # deploy
+    app, scene = open_rangers(session)
+    ring = session.state.d["ring"]
+    target = f"loc:{ring[0]}"
+    post_drag(screen_of(scene, "ranger:red"), screen_of(scene, target))
+    app.frames(2)
+    step = session.steps[-1]
+    assert step.action.kind == "move" and step.action.source == "ranger:red" and step.action.target == target
+    assert session.state.d["rloc"]["red"] == ring[0]
+    fig = scene.world.get("ranger:red")
+    assert scene.world.get(target).rect.collidepoint(fig.rect.center)
+    moved = t("rangers.ev.ranger_moved", ranger="$rangers.ranger.red.name", loc=f"$rangers.loc.{ring[0]}.name")
+    assert moved in scene.panel.log_lines
+
+
+def test_an_illegal_drop_snaps_back_with_the_engines_reason():
+    session = new_session(players=4)
+    session.apply(session.state.legal_actions()[0])
+    app, scene = open_rangers(session)
+    before = session.state.digest()
+    steps = len(session.steps)
+    post_drag(screen_of(scene, "ranger:red"), screen_of(scene, "deck:deployment"))
+    app.frames(2)
+    assert session.state.digest() == before and len(session.steps) == steps
+    reason = session.state.explain("ranger:red", "deck:deployment")
+    assert illegal_text(reason) in scene.toasts.texts
+    assert scene.world.get("ranger:red").offset.length() == 0            # back where it was
+
+
+def test_a_battle_drag_a_combat_card_onto_an_enemy_card_attacks_it():
+    session = new_session(players=4, seed=3)
+    assert play_until(session, lambda s: top_task_of(s) == "ranger_turn" and single_play(s) is not None, seed=2)
+    action = single_play(session.state)
+    app, scene = open_rangers(session)
+    assert scene.world.get(f"battle:{session.state.d['battle']['loc']}") is not None
+    assert isinstance(scene.world.get(action.target), CardView)
+    post_drag(screen_of(scene, action.source), screen_of(scene, action.target))
+    app.frames(2)
+    assert session.steps[-1].action == action
+    assert any(e.key == "rangers.ev.card_played" for e in session.steps[-1].events)
+
+
+def test_a_maneuver_dropped_on_the_pool_is_played():
+    session = new_session(players=4, seed=6)
+
+    def maneuver(s):
+        plays = [a for a in s.legal_actions() if a.kind == "play" and a.target == "pool"]
+        return top_task_of(s) == "ranger_turn" and any(
+            sum(1 for b in plays if b.source == a.source) == 1 for a in plays)
+    assert play_until(session, maneuver, seed=6)
+    plays = [a for a in session.state.legal_actions() if a.kind == "play" and a.target == "pool"]
+    action = next(a for a in plays if sum(1 for b in plays if b.source == a.source) == 1)
+    app, scene = open_rangers(session)
+    post_drag(screen_of(scene, action.source), screen_of(scene, "pool"))
+    app.frames(2)
+    assert session.steps[-1].action == action
+
+
+def test_damage_is_assigned_by_dropping_the_enemy_card_on_a_ranger_portrait():
+    session = new_session(players=4, seed=5)
+
+    def choice(s):
+        return top_task_of(s) == "damage" and any(a.kind == "assign_damage" for a in s.legal_actions())
+    assert play_until(session, choice, seed=4)
+    action = next(a for a in session.state.legal_actions() if a.kind == "assign_damage")
+    app, scene = open_rangers(session)
+    assert scene.world.get(action.source).highlight == "source"        # the damage source glows
+    post_drag(screen_of(scene, action.source), screen_of(scene, action.target))
+    app.frames(2)
+    assert session.steps[-1].action == action
+
+
+def top_task_of(state) -> str:
+    return state.d["stack"][-1]["t"] if state.d["stack"] else ""
+
+
+# ------------------------------------------------------------------ every choice is reachable
+
+
+def _reachable(scene, action) -> bool:
+    if scene.is_table_move(action):
+        src = scene.world.get(action.source)
+        if src is None or not src.visible:
+            return False
+        if action.target is not None:
+            tgt = scene.world.get(action.target)
+            return tgt is not None and tgt.visible and action in scene.drag.actions_of(action.source)
+        return True
+    panel = scene.panel
+    if any(a == action for _, a in panel.actions):
+        return panel.button_for("action", action) is not None
+    return bool(panel.end_actions) and panel.end_actions[0][1] == action
+
+
+@pytest.mark.parametrize("players,seed,options", [(4, 11, {}), (2, 12, {"locations": "B"}), (5, 13, {}),
+                                                  (3, 14, {"six_rangers": True, "command_center": "B"}),
+                                                  (4, 15, {"cyclopsis": True}), (4, 16, {"scenario": "cyclopsis13"})])
+def test_every_legal_action_is_reachable_from_the_table(players, seed, options):
+    checked = 0
+    kinds = set()
+    game = 0
+    while checked < 40 and game < 6:
+        session = new_session(players=players, seed=seed + 100 * game, **options)
+        app, scene = open_rangers(session)
+        rng = random.Random(seed + game)
+        game += 1
+        for step in range(1500):
+            state = session.state
+            if state.is_over():
+                break
+            legal = scene.legal()
+            ends = [a for a in legal if a.kind in scene.END_KINDS]
+            assert len(ends) <= 1, ends                      # the one end button never hides a second choice
+            for a in legal:
+                assert _reachable(scene, a), (top_task_of(state), a)
+                label = scene.describe_action(a)
+                assert label and label != a.describe() and "rangers.ui" not in label, a
+                kinds.add(a.kind)
+            checked += 1
+            pref = [a for a in legal if a.kind in ("battle", "play", "react", "ready", "pass")]
+            scene.apply_action(rng.choice(pref) if pref and rng.random() < 0.7 else rng.choice(legal))
+    assert checked >= 30
+    assert {"move", "deploy"} <= kinds
+
+
+def test_descriptions_exist_in_japanese_too():
+    session = new_session(players=4, seed=21)
+    app, scene = open_rangers(session)
+    i18n.set_language("ja")
+    rng = random.Random(3)
+    for _ in range(300):
+        state = session.state
+        if state.is_over():
+            break
+        for a in scene.legal():
+            label = scene.describe_action(a)
+            assert label and "rangers." not in label and "{" not in label, a
+        assert "rangers." not in scene.prompt_text()
+        scene.apply_action(rng.choice(scene.legal()))
+
+
+# ------------------------------------------------------------------ rendering mid-battle and the face cache
+
+
+def test_the_table_renders_mid_battle_in_both_languages():
+    session = new_session(players=4, seed=3)
+    assert play_until(session, lambda s: s.d["battle"] is not None and top_task_of(s) == "ranger_turn", seed=2)
+    app, scene = open_rangers(session)
+    b = session.state.d["battle"]
+    for cid in b["order"] + [f"ranger:{r}" for r in b["rangers"]] + ["pool", "supply"]:
+        assert scene.world.get(cid) is not None, cid
+    assert scene.world.get(f"loc:{b['loc']}") is None                  # the battle board covers the city
+    app.frames(3)
+    colours = {app.screen.get_at((x, y))[:3] for x in range(0, 900, 37) for y in range(0, 780, 41)}
+    assert len(colours) > 20
+    i18n.set_language("ja")
+    scene.on_resize()
+    app.frames(3)
+    face = scene.card_face(b["order"][0])
+    assert face is not None and face.title == t(f"rangers.enemy.{scene.C.enemy_of[b['order'][0]]}.name")
+    # hover inspect: a glossary line per keyword
+    lines = scene.glossary(b["order"][0])
+    assert lines and all(line.strip() for line in lines)
+
+
+def test_faces_are_built_once_per_card_and_language():
+    session = new_session(players=4)
+    app, scene = open_rangers(session)
+    card = session.state.d["seats"][0]["hand"][0]
+    first = scene.card_face(card)
+    assert first is not None and scene.card_face(card) is first
+    assert F.combat_face(card) is first
+    scene.sync(session.state)
+    assert scene.card_face(card) is first                               # a new sync reuses the face
+    misses = F._combat_face.cache_info().misses
+    app.frames(5)
+    scene.sync(session.state)
+    assert F._combat_face.cache_info().misses == misses                 # frames and syncs build nothing new
+    i18n.set_language("ja")
+    ja = F.combat_face(card)
+    assert ja is not first and ja.title == t(f"rangers.card.{scene.C.card_of[card]}.name")
+    assert "{" not in "".join(ja.keywords).replace("{dice}", "").replace("{hit}", "").replace(
+        "{shield}", "").replace("{heart}", "")
+
+
+def test_a_whole_game_ends_on_the_results_screen():
+    session = new_session(players=4, seed=9)
+    app, scene = open_rangers(session)
+    rng = random.Random(9)
+    for _ in range(6000):
+        if session.state.is_over():
+            break
+        scene.apply_action(rng.choice(scene.legal()))
+    assert session.state.is_over()
+    app.frames(3)
+    assert type(app.scenes.top).__name__ == "ResultsScene"
