@@ -132,7 +132,7 @@ def cmd_replay(args) -> int:
 
 def cmd_soak(args) -> int:
     """Run the conformance checks on random playouts of every ready game until the time is up."""
-    from gamecore.conformance import check_playout
+    from gamecore.conformance import check_playout, variants
 
     infos = [g for g in gamecore.games(ready_only=True) if not args.game or g.id == args.game]
     if not infos:
@@ -146,13 +146,20 @@ def cmd_soak(args) -> int:
     while time.perf_counter() < deadline:
         for info in infos:
             for players in info.counts():
+                options = variants(info)[seed % len(variants(info))]
                 if time.perf_counter() >= deadline:
                     break
                 try:
-                    actions[info.id] += check_playout(info.id, seed, players, deep_every=5)
+                    info.validate_options(players, options)
+                    gamecore.start(info.id, seed=seed, players=players, **options)
+                except gamecore.OptionError:
+                    options = {}      # that variant does not exist at this player count
+                try:
+                    actions[info.id] += check_playout(info.id, seed, players, options, deep_every=5)
                     counts[info.id] += 1
                 except Exception as exc:
-                    failures.append(f"{info.id} seed={seed} players={players}: {type(exc).__name__}: {exc}")
+                    failures.append(f"{info.id} seed={seed} players={players} options={options}: "
+                                    f"{type(exc).__name__}: {exc}")
                     print(failures[-1], file=sys.stderr)
         seed += 1
     for info in infos:

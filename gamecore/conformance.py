@@ -112,3 +112,19 @@ def check_playout(game: str, seed: int, players: int, options: dict | None = Non
         foreign_pool.append(action)
         twin.apply(action)
         step += 1
+
+
+def variants(info) -> list[dict]:
+    """The default options, then every non-default value of each pickable option on its own."""
+    out: list[dict] = [{}]
+    for option in info.options:
+        if option.kind == "bool":
+            values = [not option.default]
+        elif option.kind == "choice":
+            values = [v for v in option.choices if v != option.default]
+        elif option.kind == "int":
+            values = sorted({option.minimum, option.maximum} - {option.default})
+        else:
+            continue
+        out.extend({option.name: v} for v in values)
+    return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import gamecore
-from gamecore.conformance import check_playout
+from gamecore.conformance import check_playout, variants
 from gamecore.session import Session
 
 GAMES = [g for g in gamecore.games() if g.ready]
@@ -15,27 +15,18 @@ SEEDS_PER_CASE = 3
 
 
 def variant_cases():
-    """Every non-default value of every pickable option, each at the game's smallest player count."""
+    """Every non-default value of every pickable option, at the first player count that allows it."""
     out = []
     for info in GAMES:
-        for option in info.options:
-            if option.kind == "bool":
-                values = [not option.default]
-            elif option.kind == "choice":
-                values = [v for v in option.choices if v != option.default]
-            elif option.kind == "int":
-                values = sorted({option.minimum, option.maximum} - {option.default})
-            else:
-                continue
-            for value in values:
-                for players in info.counts():
-                    try:
-                        info.validate_options(players, {option.name: value})
-                        gamecore.start(info.id, seed=0, players=players, **{option.name: value})
-                    except gamecore.OptionError:
-                        continue  # e.g. a variant that exists only at some player counts
-                    out.append((info.id, players, {option.name: value}))
-                    break
+        for options in variants(info)[1:]:
+            for players in info.counts():
+                try:
+                    info.validate_options(players, options)
+                    gamecore.start(info.id, seed=0, players=players, **options)
+                except gamecore.OptionError:
+                    continue  # e.g. a variant that exists only at some player counts
+                out.append((info.id, players, options))
+                break
     return out
 
 
