@@ -756,7 +756,7 @@ class CyclopsisRules:
     def _cyc_story(self, moment):
         cyc = self.d.get("cyc")
         if cyc and cyc["scenario"]:
-            self._e("phase", "cyc13_story", moment=moment, story=f"$rangers.story.{SCENARIO}.{moment}")
+            self._e("story", "cyc13_story", moment=moment, story=f"$rangers.story.{SCENARIO}.{moment}")
 
     def _cyc_story_start(self):
         cyc = self.d.get("cyc")

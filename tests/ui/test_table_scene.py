@@ -487,3 +487,16 @@ def test_a_crashing_bot_is_reported_once_and_the_window_keeps_running(monkeypatc
     assert wait_for(app, lambda: any("no idea" in text for text in scene.toasts.texts))
     app.frames(20)
     assert len(calls) == 1 and len(session.steps) == 1
+
+
+def test_a_story_event_opens_a_window_and_the_results_wait_for_it():
+    from gamecore.engine import Event
+
+    app, session, scene = make(seats=[Seat("bot", "random"), Seat("bot", "random")])
+    scene._after_change([Event("story", "toy.ev.over")], {})
+    assert scene.story_box is not None and scene.story_box.alive()
+    assert wait_for(app, lambda: session.state.is_over(), seconds=20)
+    app.frames(120)
+    assert app.scenes.top is scene, "the results must wait until the story has been read"
+    scene.story_box.kill()
+    assert wait_for(app, lambda: app.scenes.top is not scene, seconds=5)

@@ -11,6 +11,7 @@ chosen actions to ``Session.apply``.
 """
 from __future__ import annotations
 
+import html
 import threading
 from functools import lru_cache
 
@@ -126,6 +127,7 @@ class TableScene(Scene):
         self._idle = 0.0                     # seconds since the last state change
         self._results_shown = False
         self._save_warned: str | None = None
+        self.story_box = None
 
     # ================================================================== game hooks (override)
     def layout(self, world: World) -> None:
@@ -366,7 +368,20 @@ class TableScene(Scene):
         self.animator.play(events, before)
         if self.panel is not None:
             self.panel.add_log([event_text(e) for e in events])
+        for event in events:
+            if event.kind == "story":          # a scenario's narrative: shown, not only logged
+                self.show_story(event_text(event))
         self.refresh()
+
+    def show_story(self, text: str) -> None:
+        """A scenario's story at its moment (start, twists, the end), in a window the player dismisses."""
+        if self.story_box is not None and self.story_box.alive():
+            self.story_box.kill()
+        w, h = self.window_size()
+        rect = pygame.Rect(0, 0, min(560, w - 80), 300)
+        rect.center = (w // 2 - 100, h // 2)
+        self.story_box = pygame_gui.windows.UIMessageWindow(rect, html.escape(text), self.app.manager,
+                                                            window_title=t("table.story"))
 
     def apply_action(self, action: Action) -> bool:
         """Hand ``action`` to the session; a refusal becomes a toast with the engine's reason."""
@@ -752,6 +767,8 @@ class TableScene(Scene):
         if self.session is None:
             return
         if self.state.is_over():
+            if self.story_box is not None and self.story_box.alive():
+                return                     # let the player read the ending before the results
             if not self._results_shown and not self.animator.busy and self._idle >= OVER_PAUSE * (self.animation_seconds() > 0):
                 self._results_shown = True
                 self.app.scenes.switch("results", session=self.session)
