@@ -362,6 +362,9 @@ class RangersTable(TableScene):
         gw = W - 310
         cyc = d.get("cyc")
         parts = list(C.cyc["part_ids"]) if cyc and b.get("cyc") in ("fight", "boss") and getattr(C, "cyc", None) else []
+        if b.get("cyc") == "boss":
+            # in a boss battle only the defeated parts are laid out, their defeated sides in effect
+            parts = [p for p in parts if p in cyc["down"]]
         if parts:
             gw -= 226
         col = min(162.0, gw / ncols)
