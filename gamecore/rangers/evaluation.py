@@ -18,7 +18,14 @@ Terms (weights in ``WEIGHTS``):
   battle it counts almost fully, so starting a battle, drawing cards and adding energy that makes a
   card affordable all score as progress;
 - a battle under way: hits on enemy cards (they vanish at the end, so only as progress towards a
-  kill) and defeated monster/boss cards (they will be discarded at cleanup).
+  kill) and defeated monster/boss cards (they will be discarded at cleanup);
+- pending choices that only help count as made (a power up, a recover's picks, the draw before a
+  battle): one greedy step cannot see past them;
+- gathering: the best battle the rangers with tokens could still set up this round at one
+  location, valued more the fewer moves remain (the team walks towards a monster fight).
+
+``evaluate_simple`` (the first, simpler heuristic) stays for an "easy" level.
+Audit, measurements and the reasons for the weights: gamecore/rangers/NOTES.md.
 """
 from __future__ import annotations
 
@@ -31,7 +38,8 @@ WEIGHTS = {
     "cc_enemy": 10.0, "cc_energy": 9.0,
     "deck_low": 1.0, "deck_high": 0.3, "deck_knee": 4, "hand": 1.4, "hand_cap": 5, "energy": 0.9,
     "discard": 0.25, "token": 2.0, "team_token": 0.5,
-    "pool_now": 0.5, "cast_now": 0.5, "dmg": 0.8, "death": 14.0, "win": 200.0, "plan": 0.5, "plan_step": 0.1, "pending": 0.0, "last_death": 150.0,
+    "pool_now": 0.5, "cast_now": 0.5, "dmg": 0.8, "death": 14.0, "last_death": 150.0, "win": 200.0,
+    "plan": 0.5, "plan_step": 0.1, "pending": 0.0,
     "pre_battle": 0.6, "in_battle": 0.85, "hit": 0.6, "big_kill": 0.9,
 }
 
