@@ -449,6 +449,10 @@ class GameState:
         """A few facts for save lists: e.g. {"round": 3}."""
         return {}
 
+    def stats(self) -> dict[str, int]:
+        """Facts about the game so far for the results screen, keyed by i18n label: e.g. rounds played."""
+        return {}
+
     # ---------------------------------------------------------------- the contract
     def legal_actions(self, source: str | None = None) -> list[Action]:
         """The one truth about what may happen now, in a deterministic order; optionally filtered by ``source``."""

@@ -2167,3 +2167,14 @@ class RangersState(CyclopsisRules, GameState):
         d = self.d
         return {"round": d["round"], "power": d["power"],
                 "panicked": sum(1 for l in d["ring"] if d["locs"][l]["panic"])}
+
+    def stats(self):
+        d, C = self.d, self.C
+        return {
+            "rangers.stat.rounds": d["round"],
+            "rangers.stat.monsters": sum(1 for f in d["big_out"] if f in C.monsters),
+            "rangers.stat.boss_cards": sum(len(d["ediscard"][f]) for f in C.bosses),
+            "rangers.stat.zords": d["power"],
+            "rangers.stat.panicked": sum(1 for l in d["ring"] if d["locs"][l]["panic"]),
+            "rangers.stat.cc_energy": d["cc_energy"],
+        }

@@ -223,3 +223,18 @@ def test_menu_greys_a_game_whose_content_is_broken(app, monkeypatch):
     rect = next(r for r, i in app.scenes.top.tiles if i.id == info.id)
     frames(app, 2, click(rect.center))
     assert app.scenes.top.__class__.__name__ == "MenuScene"
+
+
+def test_results_of_a_coop_game_show_the_game_facts(app):
+    from gamecore.engine import Rng
+
+    s = Session.new("rangers", 2, 4)
+    rng = Rng(1)
+    while not s.state.is_over():
+        legal = s.state.legal_actions()
+        s.state.apply(legal[rng.randrange(len(legal))])
+    stats = s.state.stats()
+    assert stats["rangers.stat.rounds"] >= 1 and all(isinstance(v, int) for v in stats.values())
+    app.scenes.switch("results", session=s)
+    frames(app)
+    assert all(i18n.has(k, "en") and i18n.has(k, "ja") for k in stats)

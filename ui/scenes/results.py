@@ -98,13 +98,29 @@ class ResultsScene(Scene):
         y += 66
         result = s.state.result()
         if result is not None and result.reason:
-            surface.blit(fonts.paragraph(t(result.reason, **result.reason_params), 18, self.app.size[0] - 128, TEXT), (64, y))
+            reason = t(result.reason, **result.reason_params)
+            reason = reason[:1].upper() + reason[1:]       # a cause clause used as a sentence here
+            surface.blit(fonts.paragraph(reason, 18, self.app.size[0] - 128, TEXT), (64, y))
             y += 40
-        if result is None or not result.scores:
-            return
-        self._draw_table(surface, y + 10, result)
+        if result is not None and result.scores:
+            y = self._draw_table(surface, y + 10, result) + 24
+        self._draw_stats(surface, y + 10)
 
-    def _draw_table(self, surface, y, result) -> None:
+    def _draw_stats(self, surface, y) -> None:
+        """The game's own facts (rounds played, monsters defeated...), mostly for co-op games."""
+        stats = self.session.state.stats()
+        if not stats:
+            return
+        rect = pygame.Rect(64, y, 520, 44 + 32 * len(stats))
+        rounded_panel(surface, rect)
+        surface.blit(fonts.text(t("results.facts"), 18, GOLD, True), (rect.x + 16, rect.y + 10))
+        yy = rect.y + 44
+        for key, value in stats.items():
+            surface.blit(fonts.text(t(key), 16, MUTED), (rect.x + 16, yy + 4))
+            surface.blit(fonts.text(str(value), 18, TEXT, True), (rect.right - 70, yy + 2))
+            yy += 32
+
+    def _draw_table(self, surface, y, result) -> int:
         s = self.session
         w, h = self.app.size
         seats = sorted(result.scores)
@@ -138,3 +154,4 @@ class ResultsScene(Scene):
             score = result.scores[seat]
             colour = GOLD if score == best else TEXT
             surface.blit(fonts.text(str(score), 19, colour, True), (x0 + first_w + i * col_w + 22, yy + 6))
+        return rect.bottom
