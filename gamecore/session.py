@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import gamecore
-from gamecore.engine import Action, Event, GameState, IllegalAction
+from gamecore.engine import Action, Event, GameState
 from gamecore import persistence
 from gamecore.persistence import SaveError
 

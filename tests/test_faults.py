@@ -6,7 +6,6 @@ exception, never a write to the file.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys

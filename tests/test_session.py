@@ -6,7 +6,6 @@ import os
 
 import pytest
 
-import gamecore
 from gamecore import persistence
 from gamecore.persistence import SaveError
 from gamecore.session import Seat, Session, UndoRefused

@@ -1,38 +1,22 @@
 """The Misfit Heroes table and remix screen, driven by synthetic pygame events (dummy video driver)."""
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
-import toytable as tt  # noqa: E402  (sets the headless SDL variables first)
+import toytable as tt
 
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pygame_gui
 
-from gamecore.engine import Action  # noqa: E402
-from gamecore.misfits import deck  # noqa: E402
-from gamecore.misfits.state import parse_slot  # noqa: E402
-from gamecore.session import Seat, Session  # noqa: E402
-from ui import i18n  # noqa: E402
-from ui.games import playable, table_for  # noqa: E402
-from ui.games.misfits import prepare_options  # noqa: E402
-from ui.i18n import illegal_text, t  # noqa: E402
-from ui.table.views import CardView  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _isolate(tmp_path, monkeypatch):
-    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        monkeypatch.setenv(name, str(tmp_path / name.lower()))
-    tt.ensure_pygame()
-    pygame.event.clear()
-    yield
-    i18n.set_language("en")
-    pygame_gui.core.utility.set_default_manager(None)
-    pygame.event.clear()
+from gamecore.engine import Action
+from gamecore.misfits import deck
+from gamecore.misfits.state import parse_slot
+from gamecore.session import Seat, Session
+from ui import i18n
+from ui.games import playable, table_for
+from ui.games.misfits import prepare_options
+from ui.i18n import illegal_text, t
+from ui.table.views import CardView
 
 
 def new_app(settings=None):

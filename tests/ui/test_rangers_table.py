@@ -2,35 +2,19 @@
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
-import toytable as tt  # noqa: E402  (sets the headless SDL variables first)
+import toytable as tt
 
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-import gamecore  # noqa: E402
-from gamecore.session import Seat, Session  # noqa: E402
-from ui import i18n  # noqa: E402
-from ui.games import playable, table_for  # noqa: E402
-from ui.games.rangers import faces as F  # noqa: E402
-from ui.i18n import illegal_text, t  # noqa: E402
-from ui.table.views import CardView  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _isolate(tmp_path, monkeypatch):
-    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        monkeypatch.setenv(name, str(tmp_path / name.lower()))
-    tt.ensure_pygame()
-    pygame.event.clear()
-    yield
-    i18n.set_language("en")
-    pygame_gui.core.utility.set_default_manager(None)
-    pygame.event.clear()
+import gamecore
+from gamecore.session import Seat, Session
+from ui import i18n
+from ui.games import playable, table_for
+from ui.games.rangers import faces as F
+from ui.i18n import illegal_text, t
+from ui.table.views import CardView
 
 
 def new_session(players=4, seed=7, **options) -> Session:

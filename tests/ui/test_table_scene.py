@@ -1,36 +1,20 @@
 """TableScene on the toy game, driven by synthetic pygame events through a minimal app loop."""
 from __future__ import annotations
 
-import sys
 import threading
 import time
-from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
-import toytable as tt  # noqa: E402  (sets the headless SDL variables first)
+import toytable as tt
 
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
+import pygame
 
-from gamecore import bots  # noqa: E402
-from gamecore.engine import Action  # noqa: E402
-from gamecore.session import Seat  # noqa: E402
-from ui import fonts  # noqa: E402
-from ui.i18n import event_text, t  # noqa: E402
-from ui.table import cardface  # noqa: E402
-from ui.table.views import CardView  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _isolate(tmp_path, monkeypatch):
-    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        monkeypatch.setenv(name, str(tmp_path / name.lower()))
-    tt.ensure_pygame()
-    pygame.event.clear()
-    yield
-    pygame_gui.core.utility.set_default_manager(None)
-    pygame.event.clear()
+from gamecore import bots
+from gamecore.engine import Action
+from gamecore.session import Seat
+from ui import fonts
+from ui.i18n import event_text, t
+from ui.table import cardface
+from ui.table.views import CardView
 
 
 def make(settings=None, seats=None, seed=3, mode="practice"):

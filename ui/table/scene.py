@@ -405,8 +405,9 @@ class TableScene(Scene):
         self.drag.cancel()
         before = snapshot_positions(self.world)
         try:
-            events = self.session.redo() if redo else []
-            if not redo:
+            if redo:
+                self.session.redo()
+            else:
                 self.session.undo()
         except UndoRefused as exc:
             key = f"undo.{exc.code}"
