@@ -43,7 +43,7 @@ class SetupScene(Scene):
         super().enter(**args)
 
     def _default_seats(self) -> list[Seat]:
-        if self.info.coop or not self.info.bot_levels:
+        if self.info.coop or not self.info.bot_levels:   # co-op: you steer the team unless you pick AI teammates
             return [Seat() for _ in range(self.players)]
         level = "normal" if "normal" in self.info.bot_levels else self.info.bot_levels[0]
         return [Seat()] + [Seat("bot", level) for _ in range(self.players - 1)]
@@ -56,8 +56,8 @@ class SetupScene(Scene):
         x_label, x_field, field_w = 64, 330, 300
         y = 140
 
-        def label(text, yy, object_id=None):
-            self.add(pygame_gui.elements.UILabel(pygame.Rect(x_label, yy, x_field - x_label - 12, 36), text, m,
+        def label(text, yy, object_id=None, x=x_label, width=x_field - x_label - 12):
+            self.add(pygame_gui.elements.UILabel(pygame.Rect(x, yy, width, 36), text, m,
                                                  object_id=pygame_gui.core.ObjectID(object_id=object_id) if object_id else None))
 
         def dropdown(options: list[tuple[str, object]], current, yy, on_change, width=field_w, x=x_field):
@@ -71,19 +71,23 @@ class SetupScene(Scene):
         label(t("setup.players"), y)
         dropdown([(str(n), n) for n in counts], self.players, y, self._set_players)
         y += ROW
-        if self.info.coop or not self.info.bot_levels:
-            label(t("setup.team"), y)
-            self.add(pygame_gui.elements.UILabel(pygame.Rect(x_field, y, w - x_field - 64, 36),
-                                                 t("setup.coop_note"), m,
+        # who plays each seat: a second column, so long option lists still fit at 1280x800
+        x2 = self.seat_column_x()
+        y2 = 140
+        if self.info.coop:
+            self.add(pygame_gui.elements.UILabel(pygame.Rect(x2, y2, w - x2 - 64, 36), t("setup.coop_note"), m,
                                                  object_id=pygame_gui.core.ObjectID(object_id="#muted")))
-            y += ROW
-        else:
-            choices = [(t("setup.human"), Seat())] + [(t("setup.bot", level=t(f"bot.{lv}")), Seat("bot", lv))
-                                                     for lv in self.info.bot_levels]
+            y2 += ROW
+        if self.info.bot_levels:
+            human = t("setup.you_steer") if self.info.coop else t("setup.human")
+            choices = [(human, Seat())] + [(t("setup.bot", level=t(f"bot.{lv}")), Seat("bot", lv))
+                                           for lv in self.info.bot_levels]
             for seat_index in range(self.players):
-                label(t("setup.seat", n=seat_index + 1), y)
-                dropdown(choices, self.seats[seat_index], y, lambda v, i=seat_index: self._set_seat(i, v))
-                y += ROW
+                label(t("setup.seat", n=seat_index + 1), y2, x=x2, width=110)
+                dropdown(choices, self.seats[seat_index], y2, lambda v, i=seat_index: self._set_seat(i, v),
+                         x=x2 + 120, width=min(300, w - x2 - 184))
+                y2 += ROW
+        self.about_y = y2 + 16
         for option in self.info.options:
             if option.kind == "data":      # supplied by the game's table package, not picked here
                 continue
@@ -118,6 +122,9 @@ class SetupScene(Scene):
         self.extra = extra_screen(self.info.id)
         self.extra_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64 + 176 + 216, by, 240, 52), t(self.extra[0]),
                                                                   m)) if self.extra else None
+
+    def seat_column_x(self) -> int:
+        return max(700, self.app.size[0] // 2 + 60)
 
     # ------------------------------------------------------------------ changes
     def _remember_seed(self) -> None:
@@ -168,7 +175,7 @@ class SetupScene(Scene):
             self.error_box = message(self.app.manager, "dialog.bad_setup", t("setup.bad_seed"))
             return None
         autosave = None if self.app.storage_problem else persistence.autosave_path()
-        seats = self.seats if not self.info.coop else [Seat() for _ in range(self.players)]
+        seats = self.seats
         try:
             options = prepare_options(self.info.id, dict(self.values))
             session = Session.new(self.info.id, seed, self.players, options, seats, self.undo_mode, autosave)
@@ -187,8 +194,10 @@ class SetupScene(Scene):
         surface.blit(backdrop(self.app.size), (0, 0))
         draw_header(surface, t("setup.title", game=t(self.info.title)), players_label(self.info))
         w, h = self.app.size
-        pitch = fonts.paragraph(t(self.info.pitch), 16, 380, MUTED)
-        x = max(720, w - 64 - 400)
-        if x + 380 < w:
-            surface.blit(fonts.text(t("setup.about"), 18, TEXT, True), (x, 140))
-            surface.blit(pitch, (x, 172))
+        x = self.seat_column_x()
+        width = min(480, w - x - 64)
+        pitch = fonts.paragraph(t(self.info.pitch), 16, width, MUTED)
+        y = getattr(self, "about_y", 140)
+        if y + 40 < h - 120:
+            surface.blit(fonts.text(t("setup.about"), 18, TEXT, True), (x, y))
+            surface.blit(pitch, (x, y + 32))
