@@ -244,7 +244,7 @@ class TableScene(Scene):
     def _log_from_steps(self) -> list[str]:
         if self.session is None:
             return []
-        lines = [event_text(e) for step in self.session.steps for e in step.events]
+        lines = [self.log_line(e) for step in self.session.steps[-150:] for e in step.events]
         return lines[-300:]
 
     # ================================================================== state → table
@@ -358,6 +358,7 @@ class TableScene(Scene):
 
     # ================================================================== applying moves
     def _after_change(self, events: list, before: dict) -> None:
+        self.note_events(events)
         self.token += 1
         self._idle = 0.0
         self.hint_action = None
@@ -366,12 +367,24 @@ class TableScene(Scene):
             view.offset = pygame.Vector2()
         self._resync()
         self.animator.play(events, before)
+        self.after_animations_queued(events)
         if self.panel is not None:
-            self.panel.add_log([event_text(e) for e in events])
+            self.panel.add_log([self.log_line(e) for e in events])
         for event in events:
             if event.kind == "story":          # a scenario's narrative: shown, not only logged
                 self.show_story(event_text(event))
         self.refresh()
+
+    # hooks around each change, for a game's table
+    def note_events(self, events: list) -> None:
+        """Called first with the events of each applied action (before the views follow the state)."""
+
+    def after_animations_queued(self, events: list) -> None:
+        """Called once the events' animations are queued (e.g. to start a dice roll of the game's own)."""
+
+    def log_line(self, event) -> str:
+        """The game-log sentence of an event (a game may word its own)."""
+        return event_text(event)
 
     def show_story(self, text: str) -> None:
         """A scenario's story at its moment (start, twists, the end), in a window the player dismisses."""

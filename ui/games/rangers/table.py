@@ -17,7 +17,6 @@ Input (all matched against ``legal_actions()``; nothing here decides a rule):
 """
 from __future__ import annotations
 
-import pygame
 
 from gamecore.engine import Action
 from gamecore.rangers.content import content
@@ -883,12 +882,6 @@ class RangersTable(TableScene):
             return " — " + cause
         return t("log.because", cause=cause)
 
-    def _log_from_steps(self) -> list[str]:
-        if self.session is None:
-            return []
-        lines = [self.log_line(e) for step in self.session.steps[-120:] for e in step.events]
-        return lines[-300:]
-
     def _note_events(self, events) -> None:
         for e in events:
             k = e.key[len("rangers.ev."):] if e.key.startswith("rangers.ev.") else e.key
@@ -915,16 +908,10 @@ class RangersTable(TableScene):
             self._note_events(step.events)
         self._roll_pending = False
 
-    def _after_change(self, events: list, before: dict) -> None:
+    def note_events(self, events: list) -> None:
         self._note_events(events)
-        self.token += 1
-        self._idle = 0.0
-        self.hint_action = None
-        self.drag.release(self.drag.floating)
-        for view in self.world.all():
-            view.offset = pygame.Vector2()
-        self._resync()
-        self.animator.play(events, before)
+
+    def after_animations_queued(self, events: list) -> None:
         if self._roll_pending:
             self._roll_pending = False
             secs = self.animation_seconds()
@@ -932,9 +919,6 @@ class RangersTable(TableScene):
                 for v in self.world.all():
                     if isinstance(v, CombatDie):
                         v.roll(v.value, max(0.4, secs * 2))
-        if self.panel is not None:
-            self.panel.add_log([self.log_line(e) for e in events])
-        self.refresh()
 
     def _take_back(self, redo: bool) -> None:
         super()._take_back(redo)
