@@ -132,7 +132,9 @@ def cmd_replay(args) -> int:
 
 def cmd_soak(args) -> int:
     """Run the conformance checks on random playouts of every ready game until the time is up."""
-    from gamecore.conformance import check_playout, variants
+    import tempfile
+
+    from gamecore.conformance import check_crash_recovery, check_playout, variants
 
     infos = [g for g in gamecore.games(ready_only=True) if not args.game or g.id == args.game]
     if not infos:
@@ -141,6 +143,7 @@ def cmd_soak(args) -> int:
     deadline = time.perf_counter() + args.minutes * 60.0
     counts: Counter = Counter()
     actions: Counter = Counter()
+    kills: Counter = Counter()
     failures = []
     seed = args.seed
     while time.perf_counter() < deadline:
@@ -161,9 +164,18 @@ def cmd_soak(args) -> int:
                     failures.append(f"{info.id} seed={seed} players={players} options={options}: "
                                     f"{type(exc).__name__}: {exc}")
                     print(failures[-1], file=sys.stderr)
+            if args.kill_every and seed % args.kill_every == 0 and time.perf_counter() < deadline:
+                try:
+                    with tempfile.TemporaryDirectory() as folder:
+                        check_crash_recovery(info.id, seed, info.counts()[0], folder, 1 + seed % 97)
+                    kills[info.id] += 1
+                except Exception as exc:
+                    failures.append(f"{info.id} crash recovery seed={seed}: {type(exc).__name__}: {exc}")
+                    print(failures[-1], file=sys.stderr)
         seed += 1
     for info in infos:
-        print(f"{info.id:<12} {counts[info.id]:>6} games  {actions[info.id]:>9} actions checked")
+        print(f"{info.id:<12} {counts[info.id]:>6} games  {actions[info.id]:>9} actions checked  "
+              f"{kills[info.id]:>4} SIGKILL recoveries checked")
     print(f"failures: {len(failures)}")
     return 1 if failures else 0
 
@@ -185,10 +197,19 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a save file and print the final digest")
     rep.add_argument("savefile")
     rep.set_defaults(func=cmd_replay)
+    child = sub.add_parser("crash-child", help=argparse.SUPPRESS)
+    child.add_argument("--game", required=True)
+    child.add_argument("--seed", type=int, default=1)
+    child.add_argument("--players", type=int, default=2)
+    child.add_argument("--autosave", required=True)
+    child.set_defaults(func=lambda a: __import__("gamecore.conformance", fromlist=["x"]).crash_child(
+        a.game, a.seed, a.players, a.autosave))
     soak = sub.add_parser("soak", help="conformance checks on random playouts for N minutes")
     soak.add_argument("--minutes", type=float, default=30.0)
     soak.add_argument("--game")
     soak.add_argument("--seed", type=int, default=1000)
+    soak.add_argument("--kill-every", type=int, default=3,
+                      help="every N rounds of games, also SIGKILL an autosaving game and check its recovery")
     soak.set_defaults(func=cmd_soak)
     return parser
 

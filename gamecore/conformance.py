@@ -128,3 +128,83 @@ def variants(info) -> list[dict]:
             continue
         out.extend({option.name: v} for v in values)
     return out
+
+
+# --------------------------------------------------------------------------- crash recovery
+
+def crash_child(game: str, seed: int, players: int, autosave: str) -> None:
+    """Play random games for ever with autosave on, printing each applied state's digest ("NEW" between games).
+
+    Run as ``python -m gamecore crash-child ...`` by :func:`check_crash_recovery`, which kills it.
+    """
+    from pathlib import Path
+
+    from gamecore.session import Session
+
+    rng = Rng(seed)
+    games = 0
+    session = Session.new(game, seed, players, autosave=Path(autosave))
+    while True:
+        if session.state.is_over():
+            games += 1
+            print("NEW", flush=True)
+            session = Session.new(game, seed + games, players, autosave=Path(autosave))
+        legal = session.state.legal_actions()
+        session.apply(legal[rng.randrange(len(legal))])
+        print(session.state.digest(), flush=True)
+
+
+def check_crash_recovery(game: str, seed: int, players: int, folder, reports_before_kill: int) -> int:
+    """SIGKILL a process that autosaves after every action, at a random moment; the autosave must load,
+    replay to its own digest, equal the last reported state (or be exactly one action past it), and no
+    temp file may be left once start-up has cleaned up. Returns how many actions the child reported."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from gamecore import persistence
+    from gamecore.session import Session
+
+    folder = Path(folder)
+    auto = folder / "autosave.json"
+    ctx = f"crash {game} seed={seed} players={players} kill-after={reports_before_kill}"
+    root = str(Path(__file__).resolve().parent.parent)
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    child = subprocess.Popen([sys.executable, "-m", "gamecore", "crash-child", "--game", game, "--seed", str(seed),
+                              "--players", str(players), "--autosave", str(auto)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    lines: list[str] = []
+    try:
+        while len(lines) < reports_before_kill:
+            line = child.stdout.readline()
+            if not line:
+                _fail(ctx, "the child died on its own: " + child.stderr.read()[-500:])
+            lines.append(line.strip())
+        time.sleep(0.0005 * (reports_before_kill % 7))   # the child keeps writing: the kill lands anywhere
+    finally:
+        child.send_signal(signal.SIGKILL)
+        out, _ = child.communicate(timeout=30)
+    lines += out.split()
+    persistence.remove_stale_temp_files(folder)          # what start-up does
+    leftovers = sorted(p.name for p in folder.iterdir() if p.name != "autosave.json")
+    if leftovers:
+        _fail(ctx, f"files left behind: {leftovers}")
+    try:
+        session = Session.load(auto)                      # parses, replays, and matches its own digest
+    except persistence.SaveError as exc:
+        _fail(ctx, f"the autosave does not load: {exc}")
+    digests = [line for line in lines if line != "NEW"]
+    if session.state.digest() == digests[-1]:
+        return len(digests)
+    # killed between writing the autosave and reporting it: exactly one action ahead of the last report
+    if len(session.steps) == 1 and lines[-1] == "NEW":
+        return len(digests)
+    previous = Session.new(session.game, session.seed, session.players, session.options, session.seats)
+    for step in session.steps[:-1]:
+        previous.apply(step.action)
+    if previous.state.digest() != digests[-1]:
+        _fail(ctx, "the autosave is neither the last reported state nor the one right after it")
+    return len(digests)
