@@ -76,6 +76,25 @@ def _synthetic(rng: Rng, size, frame: int) -> list:
     return events
 
 
+def check_tables() -> list[str]:
+    """Every game with an engine and a table package must be playable (catches a build that left a
+    table out). Returns the playable game ids."""
+    import pkgutil
+
+    import ui.games
+    from ui.games import content_problem, playable
+
+    packages = {m.name for m in pkgutil.iter_modules(ui.games.__path__)}
+    if not packages:
+        raise RuntimeError("no table package can be listed in ui.games: the build left them out")
+    ready = {g.id: g for g in gamecore.games(ready_only=True)}
+    missing = [gid for gid in sorted(packages) if gid in ready and not playable(ready[gid])]
+    if missing:
+        problems = {gid: content_problem(ready[gid]) for gid in missing}
+        raise RuntimeError(f"games with a table that are not playable here: {problems}")
+    return sorted(gid for gid, info in ready.items() if playable(info))
+
+
 def run_smoke(frames: int, lang: str | None = None) -> int:
     from ui.app import App, _T0
     from ui.settings import Settings
@@ -88,6 +107,7 @@ def run_smoke(frames: int, lang: str | None = None) -> int:
         app.scenes.switch("menu")
         app.frame(0.016)
         first_frame_ms = (time.perf_counter() - _T0) * 1000.0
+        print(f"playable games: {', '.join(check_tables()) or 'none'}")
         plan = _plan(app)
         langs = [lang] if lang else ["en", "ja"]
         runs = [(scene, args, lg) for lg in langs for scene, args in plan]
