@@ -112,7 +112,7 @@ class SetupScene(Scene):
         self.seed_entry.set_text(self.seed_text)
         self.reroll = self.add(pygame_gui.elements.UIButton(pygame.Rect(x_field + 190, y, 110, 36), t("setup.new_seed"), m))
         y += ROW + 4
-        self.add(pygame_gui.elements.UILabel(pygame.Rect(x_field, y - 8, w - x_field - 64, 28), t("setup.seed_note"), m,
+        self.add(pygame_gui.elements.UILabel(pygame.Rect(x_field, y - 8, x2 - x_field - 16, 28), t("setup.seed_note"), m,
                                              object_id=pygame_gui.core.ObjectID(object_id="#muted")))
         by = h - 84
         self.start_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(w - 64 - 220, by, 220, 52), t("setup.start"), m,
