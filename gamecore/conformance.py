@@ -187,6 +187,8 @@ def check_crash_recovery(game: str, seed: int, players: int, folder, reports_bef
     finally:
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate(timeout=30)
+    if not out.endswith("\n"):
+        out = out.rsplit("\n", 1)[0] if "\n" in out else ""   # a line cut by the kill was never reported
     lines += out.split()
     persistence.remove_stale_temp_files(folder)          # what start-up does
     leftovers = sorted(p.name for p in folder.iterdir() if p.name != "autosave.json")
