@@ -23,3 +23,13 @@ def test_japanese_never_starts_a_line_with_closing_punctuation(pygame_session):
 def test_rendered_text_is_cached(pygame_session):
     assert fonts.text("Hello", 18) is fonts.text("Hello", 18)
     assert fonts.text("Hello", 18) is not fonts.text("Hello", 19)
+
+
+def test_long_button_labels_are_cut_to_fit_with_an_ellipsis(pygame_session):
+    from ui.table.panel import fit_label
+
+    assert fit_label("Draw", 200) == "Draw"
+    long = "角の生えた占い師をアクティブ化しないで次へ進む"
+    short = fit_label(long, 200)
+    assert short.endswith("…") and long.startswith(short[:-1])
+    assert fonts.font(17).size(short)[0] <= 200

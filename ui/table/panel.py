@@ -26,6 +26,16 @@ def panel_rect(window_size) -> pygame.Rect:
     return pygame.Rect(w - width, 0, width, h)
 
 
+def fit_label(label: str, width: int, size: int = 17) -> str:
+    """A button label that fits ``width`` pixels: cut with an ellipsis (the full text goes in a tooltip)."""
+    f = fonts.font(size)
+    if f.size(label)[0] <= width:
+        return label
+    while label and f.size(label + "…")[0] > width:
+        label = label[:-1]
+    return label.rstrip() + "…"
+
+
 class SidePanel:
     """Built in one place (``build``) and rebuilt on resize; the log survives rebuilds."""
 
@@ -151,8 +161,9 @@ class SidePanel:
         w = self.actions_box.get_relative_rect().width - 14
         container = self.actions_box
         for i, (label, action) in enumerate(self.actions):
-            b = UIButton(pygame.Rect(0, i * (BUTTON_H + 4), w, BUTTON_H), label, self.manager, container=container,
-                         object_id="#table_action")
+            short = fit_label(label, w - 16)
+            b = UIButton(pygame.Rect(0, i * (BUTTON_H + 4), w, BUTTON_H), short, self.manager, container=container,
+                         object_id="#table_action", tool_tip_text=label if short != label else None)
             self._buttons[b] = ("action", action)
             self._action_buttons.append(b)
         self.actions_box.set_scrollable_area_dimensions((w, max(1, len(self.actions) * (BUTTON_H + 4))))
@@ -163,7 +174,7 @@ class SidePanel:
         self._buttons.pop(self.end_button, None)
         if self.end_actions:
             label, action = self.end_actions[0]
-            self.end_button.set_text(label)
+            self.end_button.set_text(fit_label(label, self.end_button.get_relative_rect().width - 16))
             self.end_button.enable()
             self._buttons[self.end_button] = ("end", action)
         else:
