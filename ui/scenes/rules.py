@@ -11,6 +11,7 @@ import pygame_gui
 import gamecore
 from ui import fonts, i18n
 from ui.i18n import t
+from ui.table.panel import fit_label
 from ui.resources import resource_path
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, rounded_panel
@@ -165,7 +166,7 @@ class RulesScene(Scene):
         self.tabs = {}
         y = 140
         for gid in self.game_ids:
-            b = self.add(pygame_gui.elements.UIButton(pygame.Rect(48, y, 250, 48), t(f"game.{gid}.short"), m,
+            b = self.add(pygame_gui.elements.UIButton(pygame.Rect(48, y, 250, 48), fit_label(t(f"game.{gid}.short"), 250 - 20), m,
                                                       object_id=pygame_gui.core.ObjectID(object_id="#primary") if gid == self.game else None))
             self.tabs[b] = gid
             y += 58
