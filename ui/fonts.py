@@ -93,3 +93,13 @@ def paragraph(string: str, size: int, width: int, color: tuple = (235, 235, 235)
             surf.blit(text(line, size, color, bold), (0, y))
         y += f.get_linesize() + line_gap
     return surf
+
+
+def fit_label(label: str, width: int, size: int = 17) -> str:
+    """A label that fits ``width`` pixels: cut with an ellipsis (callers show the whole text elsewhere)."""
+    f = font(size)
+    if f.size(label)[0] <= width:
+        return label
+    while label and f.size(label + "…")[0] > width:
+        label = label[:-1]
+    return label.rstrip() + "…"

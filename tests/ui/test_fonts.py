@@ -26,10 +26,8 @@ def test_rendered_text_is_cached(pygame_session):
 
 
 def test_long_button_labels_are_cut_to_fit_with_an_ellipsis(pygame_session):
-    from ui.table.panel import fit_label
-
-    assert fit_label("Draw", 200) == "Draw"
+    assert fonts.fit_label("Draw", 200) == "Draw"
     long = "角の生えた占い師をアクティブ化しないで次へ進む"
-    short = fit_label(long, 200)
+    short = fonts.fit_label(long, 200)
     assert short.endswith("…") and long.startswith(short[:-1])
     assert fonts.font(17).size(short)[0] <= 200

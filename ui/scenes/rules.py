@@ -11,7 +11,7 @@ import pygame_gui
 import gamecore
 from ui import fonts, i18n
 from ui.i18n import t
-from ui.table.panel import fit_label
+from ui.fonts import fit_label
 from ui.resources import resource_path
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, rounded_panel

@@ -11,6 +11,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 
 from gamecore.engine import Action
 from ui import fonts
+from ui.fonts import fit_label
 from ui.i18n import t
 
 WIDTH = 340
@@ -24,16 +25,6 @@ def panel_rect(window_size) -> pygame.Rect:
     w, h = window_size
     width = min(WIDTH, max(220, w // 3))
     return pygame.Rect(w - width, 0, width, h)
-
-
-def fit_label(label: str, width: int, size: int = 17) -> str:
-    """A button label that fits ``width`` pixels: cut with an ellipsis (the full text goes in a tooltip)."""
-    f = fonts.font(size)
-    if f.size(label)[0] <= width:
-        return label
-    while label and f.size(label + "…")[0] > width:
-        label = label[:-1]
-    return label.rstrip() + "…"
 
 
 class SidePanel:
