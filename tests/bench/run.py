@@ -41,8 +41,15 @@ def _median_wall(cmd: list[str], runs: int, env=None) -> tuple[float, float]:
     return statistics.median(times) * 1000, max(times) * 1000
 
 
-def bench_startup(runs: int) -> dict:
+def _user_env() -> dict:
+    """The environment a player's machine has: bytecode cached (this workplace sets PYTHONDONTWRITEBYTECODE)."""
     env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def bench_startup(runs: int) -> dict:
+    env = _user_env()
     env["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
     env["XDG_DATA_HOME"] = tempfile.mkdtemp()
     bare, _ = _median_wall([sys.executable, "-c", BARE], runs, env)
@@ -51,8 +58,9 @@ def bench_startup(runs: int) -> dict:
             "app_worst_ms": round(worst, 1), "ratio": round(app / bare, 2)}
 
 
-def _random_session(game: str, moves: int, seed: int = 7):
+def _random_session(game: str, moves: int, seed: int = 7, bot: str = "random"):
     import gamecore
+    from gamecore.bots import choose_for, make_bot
     from gamecore.session import Seat, Session
 
     info = gamecore.game(game)
@@ -60,11 +68,15 @@ def _random_session(game: str, moves: int, seed: int = 7):
     seats = [Seat()] * players if info.coop or not info.bot_levels else [Seat()] + [Seat("bot", info.bot_levels[0])] * (players - 1)
     session = Session.new(game, seed, players, seats=seats)
     rng = gamecore.Rng(seed)
+    player = make_bot(bot)
     for _ in range(moves):
         if session.state.is_over():
             break
-        legal = session.state.legal_actions()
-        action = legal[rng.randrange(len(legal))]
+        if bot == "random":
+            legal = session.state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        else:
+            action = choose_for(session.state, player, rng)
         session.apply(action)
         if session.state.is_over():
             session.undo()  # stay mid-game
@@ -170,7 +182,7 @@ def bench_saves() -> dict:
 
     out = {}
     for info in gamecore.games(ready_only=True):
-        session = _random_session(info.id, 100000)
+        session = _random_session(info.id, 100000, bot="greedy")   # a long, sensibly played game
         folder = Path(tempfile.mkdtemp())
         began = time.perf_counter()
         path = session.save_as("bench", folder)
@@ -187,7 +199,7 @@ def bench_binary(runs: int) -> dict:
     binary = ROOT / "dist" / "TabletopDojo-onefile"
     if not binary.exists():
         return {"note": "build first: bash build/build.sh"}
-    env = dict(os.environ)
+    env = _user_env()
     env["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
     env["XDG_DATA_HOME"] = tempfile.mkdtemp()
     try:
