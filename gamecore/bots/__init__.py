@@ -172,7 +172,7 @@ LEVELS = {
     "greedy": lambda: GreedyBot(),
     "normal": lambda: GreedyBot(),
     "mcts": lambda: MctsBot(iterations=150),
-    "hard": lambda: MctsBot(iterations=400, seconds=1.5),  # at most 1.5 s a move; usually fewer
+    "hard": lambda: MctsBot(iterations=200, seconds=1.5, rollout_cap=12),  # ~0.2 s a move, never over 1.5 s
 }
 
 
