@@ -1,9 +1,9 @@
 """The Misfit Heroes table and remix screen, driven by synthetic pygame events (dummy video driver)."""
 from __future__ import annotations
 
-import time
 
 import toytable as tt
+from toytable import screen_of, post_drag, post_click, click, wait_for
 
 import pygame
 import pygame_gui
@@ -43,45 +43,9 @@ def open_misfits(session, settings=None):
     return app, scene
 
 
-def screen_of(scene, cid):
-    view = scene.world.get(cid)
-    return tuple(round(c) for c in scene.camera.to_screen(view.world_rect().center))
 
 
-def post_drag(start, end, steps=8):
-    ev = pygame.event.Event
-    pygame.event.post(ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    for i in range(1, steps + 1):
-        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-        pygame.event.post(ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
-    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=end, button=1))
 
-
-def post_click(pos):
-    ev = pygame.event.Event
-    pygame.event.post(ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-
-
-def click(app, element, frames=3):
-    pos = element.get_abs_rect().center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.frame()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frames(frames)
-
-
-def wait_for(app, predicate, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        app.frame()
-        if predicate():
-            return True
-        time.sleep(0.001)
-    return False
 
 
 def first_hire(state) -> Action:

@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 
 import toytable as tt
+from toytable import screen_of, post_drag, post_click
 
-import pygame
 import pytest
 
 import gamecore
@@ -28,27 +28,7 @@ def open_rangers(session, settings=None):
     return app, scene
 
 
-def screen_of(scene, cid):
-    view = scene.world.get(cid)
-    assert view is not None, cid
-    return tuple(round(c) for c in scene.camera.to_screen(view.world_rect().center))
 
-
-def post_drag(start, end, steps=8):
-    ev = pygame.event.Event
-    pygame.event.post(ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    for i in range(1, steps + 1):
-        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-        pygame.event.post(ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
-    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=end, button=1))
-
-
-def post_click(pos):
-    ev = pygame.event.Event
-    pygame.event.post(ev(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
 def top_task(session) -> str:
