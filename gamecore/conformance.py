@@ -162,6 +162,7 @@ def check_crash_recovery(game: str, seed: int, players: int, folder, reports_bef
     import signal
     import subprocess
     import sys
+    import tempfile
     import time
     from pathlib import Path
 
@@ -173,20 +174,25 @@ def check_crash_recovery(game: str, seed: int, players: int, folder, reports_bef
     ctx = f"crash {game} seed={seed} players={players} kill-after={reports_before_kill}"
     root = str(Path(__file__).resolve().parent.parent)
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    errors = tempfile.TemporaryFile("w+", encoding="utf-8")
     child = subprocess.Popen([sys.executable, "-m", "gamecore", "crash-child", "--game", game, "--seed", str(seed),
                               "--players", str(players), "--autosave", str(auto)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                             stdout=subprocess.PIPE, stderr=errors, text=True, env=env)
     lines: list[str] = []
     try:
         while len(lines) < reports_before_kill:
             line = child.stdout.readline()
             if not line:
-                _fail(ctx, "the child died on its own: " + child.stderr.read()[-500:])
+                errors.seek(0)
+                _fail(ctx, "the child died on its own: " + errors.read()[-500:])
             lines.append(line.strip())
         time.sleep(0.0005 * (reports_before_kill % 7))   # the child keeps writing: the kill lands anywhere
     finally:
         child.send_signal(signal.SIGKILL)
-        out, _ = child.communicate(timeout=30)
+        # read the rest through the same buffered reader: readline() may already hold lines read ahead
+        out = child.stdout.read()
+        child.wait(timeout=30)
+        errors.close()
     if not out.endswith("\n"):
         out = out.rsplit("\n", 1)[0] if "\n" in out else ""   # a line cut by the kill was never reported
     lines += out.split()
@@ -208,5 +214,8 @@ def check_crash_recovery(game: str, seed: int, players: int, folder, reports_bef
     for step in session.steps[:-1]:
         previous.apply(step.action)
     if previous.state.digest() != digests[-1]:
-        _fail(ctx, "the autosave is neither the last reported state nor the one right after it")
+        since_new = lines[len(lines) - lines[::-1].index("NEW"):] if "NEW" in lines else lines
+        _fail(ctx, "the autosave is neither the last reported state nor the one right after it "
+                   f"(autosave: {len(session.steps)} actions of seed {session.seed}; reported since the last new "
+                   f"game: {len(since_new)}; last line {lines[-1][:12]!r})")
     return len(digests)
