@@ -1021,6 +1021,18 @@ class RangersState(CyclopsisRules, GameState):
             return False
         return any(self._is_guard(n) and n not in b["defeated"] for n in self._neighbours(cid))
 
+    # public for the table: what GUARD protects right now (the table draws it, never works it out)
+    def is_guarded(self, cid) -> bool:
+        return self.d["battle"] is not None and cid in self.d["battle"]["order"] and self._guarded(cid)
+
+    def guard_links(self) -> list[tuple[str, str]]:
+        """(guard card, card it protects) pairs of the current battle."""
+        b = self.d["battle"]
+        if b is None:
+            return []
+        return [(c, n) for c in b["order"] if c not in b["defeated"] and self._is_guard(c)
+                for n in self._neighbours(c) if n not in b["defeated"] and not self._is_guard(n)]
+
     def _immune(self, cid):
         if self._cyc_is_part(cid):
             return False

@@ -280,3 +280,29 @@ def test_monster_defeated_at_four_discards_summons_a_zord(battle_at):
     assert d["locs"]["juice_bar"]["fs"]["putty"] == 0
     assert "sabertooth" in d["zords"] and d["power"] == 1
     assert s.invariants() == []
+
+
+def test_guard_links_are_what_the_engine_targets():
+    """The table draws GUARD links from the engine; they must agree with what can be attacked."""
+    import gamecore
+    from gamecore.engine import Rng
+
+    checked = 0
+    for seed in range(40):
+        s = gamecore.start("rangers", seed=seed, players=4)
+        rng = Rng(seed)
+        while not s.is_over() and checked < 30:
+            b = s.d["battle"]
+            if b is not None and b["order"]:
+                protected = {n for _, n in s.guard_links()}
+                targets = set(s._targets())
+                for c in b["order"]:
+                    if c not in b["defeated"]:
+                        assert s.is_guarded(c) == (c in protected)
+                        if s.is_guarded(c):
+                            assert c not in targets
+                if protected:
+                    checked += 1
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    assert checked > 0, "no battle with a guard link was reached"

@@ -395,21 +395,13 @@ class RangersTable(TableScene):
                 edef = C.enemy_def[C.enemy_of[c]]
                 card = EnemyCard(c, (cx - cw / 2, ry, cw, ch), F.enemy_face(c), hits=b["hits"].get(c, 0),
                                  health=edef["health"], defeated=c in b["defeated"],
-                                 guarded=self._guarded(b, c), resolved=c in b["resolved"], next_up=c == nxt,
+                                 guarded=state.is_guarded(c), resolved=c in b["resolved"], next_up=c == nxt,
                                  damage=dmg_n if c == dmg_src else None,
                                  labels=(t("rangers.ui.defeated"), t("rangers.ui.next"),
                                          t("rangers.ui.damage_badge", n=dmg_n if dmg_n is not None else 0)))
                 w.add(card)
         # guard links
-        links = []
-        for c in b["order"]:
-            if c in b["defeated"] or not self._is_guard(c):
-                continue
-            for n in self._neighbours(b, c):
-                if n in b["defeated"] or self._is_guard(n):
-                    continue
-                links.append((centres[c], centres[n]))
-        board.links = links
+        board.links = [(centres[g], centres[n]) for g, n in state.guard_links() if g in centres and n in centres]
         if parts:
             self._cyc_parts(state, parts, (gx + gw + 12, gy - 16, 214, top_h - gy - band_min + 8))
         if any("fast" in C.enemy_def[C.enemy_of[c]]["keywords"] for c in b["order"]):
@@ -561,31 +553,6 @@ class RangersTable(TableScene):
         if b["reroll"]:
             parts.append(t("rangers.ui.reroll_ready"))
         return " · ".join(parts)
-
-    # rule-free geometry helpers (what the board shows, not what is legal)
-    def _is_guard(self, cid: str) -> bool:
-        return "guard" in self.C.enemy_def[self.C.enemy_of[cid]]["keywords"]
-
-    @staticmethod
-    def _neighbours(b: dict, cid: str) -> list[str]:
-        for ri, row in enumerate(b["rows"]):
-            if cid in row:
-                ci = row.index(cid)
-                out = []
-                if ci > 0:
-                    out.append(row[ci - 1])
-                if ci + 1 < len(row):
-                    out.append(row[ci + 1])
-                other = b["rows"][1 - ri]
-                if ci < len(other):
-                    out.append(other[ci])
-                return out
-        return []
-
-    def _guarded(self, b: dict, cid: str) -> bool:
-        if self._is_guard(cid):
-            return False
-        return any(self._is_guard(n) and n not in b["defeated"] for n in self._neighbours(b, cid))
 
     # ------------------------------------------------------------------ the recover tray
     def _tray(self, state, task: dict) -> None:
