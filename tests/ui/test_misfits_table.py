@@ -195,8 +195,8 @@ def test_a_bot_move_is_shown_and_logged():
         legal = session.state.legal_actions()
         session.apply(next(a for a in legal if a.kind in ("coins", "pass", "done", "decline")) if any(
             a.kind in ("coins", "pass", "done", "decline") for a in legal) else legal[0])
+    n = len(session.steps)       # counted before the table opens: a fast bot may move in its first frames
     app, scene = open_misfits(session)
-    n = len(session.steps)
     assert wait_for(app, lambda: len(session.steps) > n, 10)
     step = session.steps[n]
     assert step.seat == 1
