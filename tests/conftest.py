@@ -27,6 +27,16 @@ toygame.register()
 
 
 @pytest.fixture(autouse=True)
+def _repeatable_random(request):
+    """The app draws fresh seeds and first decks from ``random``: seed it per test so a failure repeats."""
+    import random
+    import zlib
+
+    random.seed(zlib.crc32(request.node.nodeid.encode()))
+    yield
+
+
+@pytest.fixture(autouse=True)
 def _user_dirs(tmp_path, monkeypatch):
     """Each test gets its own empty user dirs."""
     for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
