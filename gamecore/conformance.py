@@ -86,6 +86,12 @@ def check_playout(game: str, seed: int, players: int, options: dict | None = Non
                 back = gamecore.restore(json.loads(json.dumps(state.to_json())))
                 if back.digest() != digest or back.legal_actions() != legal:
                     _fail(where, "JSON round trip changes the state")
+                # what the seat to move sees: a whole position of the same game, the same choices
+                view = state.view(state.current_seat(), Rng(seed + step))
+                if view.invariants():
+                    _fail(where, "the view of the seat to move breaks invariants: " + "; ".join(view.invariants()))
+                if view.legal_actions() != legal or state.digest() != digest:
+                    _fail(where, "the view of the seat to move offers other choices (or touched the state)")
             # illegal actions: from another game's past, or mutated; the digest must not change
             probes = [a for a in foreign_pool[-6:] if a not in legal]
             probes += [a for a in _mutations(legal[rng.randrange(len(legal))], rng) if a not in legal]

@@ -198,6 +198,12 @@ class CyclopsisRules:
         piles[2].append(CYC_DEPLOY)
         piles[3].append(bosses[0])
         d["deploy"] = [c for p in piles for c in p] + fs[sc["piles"] * n:]
+        # each pile's foot soldiers are shuffled; its big card lies openly at the bottom
+        d["deploy_seg"] = [[len(piles[0]), "piles"]]
+        for p in piles[1:]:
+            d["deploy_seg"] += [[len(p) - 1, "piles"], [1, "piles"]]
+        if len(fs) > sc["piles"] * n:
+            d["deploy_seg"].append([len(fs) - sc["piles"] * n, "piles"])
         d["deploy_discard"] = []
         d["deploy_removed"] = removed
         d["deploy_unused"] = mons[1:] + bosses[1:]

@@ -77,7 +77,7 @@ DISPATCH = Dispatcher({
 
 class RangersState(CyclopsisRules, GameState):
     GAME_ID = "rangers"
-    ENGINE_VERSION = 1
+    ENGINE_VERSION = 2
 
     def __init__(self):
         self.C = content()
@@ -176,6 +176,7 @@ class RangersState(CyclopsisRules, GameState):
             s.rng.shuffle(p)
         extra = fs_dep[20:]
         d["deploy"] = [c for p in piles for c in p] + extra
+        d["deploy_seg"] = [[len(p), "piles"] for p in piles + [extra] if p]
         d["deploy_discard"] = []
         d["deploy_removed"] = []
         d["deploy_unused"] = mons[2:] + bosses[1:]
@@ -445,18 +446,28 @@ class RangersState(CyclopsisRules, GameState):
         if disc:
             self.rng.shuffle(disc)
             d["deploy"].extend(disc)
+            d["deploy_seg"].append([len(disc), "known"])
             d["deploy_discard"] = []
             self._e("shuffle", "deploy_reshuffled", source="discard:deployment", target="deck:deployment")
         self._cyc_end_of_deploy()
         if d["over"] is None:
             self._e("phase", "action_phase")
 
+    def _draw_deploy(self):
+        """Take the top deployment card, keeping the public pile boundaries (``deploy_seg``) in step."""
+        d = self.d
+        seg = d["deploy_seg"]
+        seg[0][0] -= 1
+        if seg[0][0] == 0:
+            seg.pop(0)
+        return d["deploy"].pop(0)
+
     def _deploy_once(self):
         d, C = self.d, self.C
         deck = d["deploy"]
         if not deck:
             return
-        top = deck.pop(0)
+        top = self._draw_deploy()
         info = C.deploy_cards[top]
         self._e("reveal", "deploy_revealed", source=top, card=top, n=info["figures"],
                 foe=f"$rangers.foe.{info['foe']}.name")
@@ -464,7 +475,7 @@ class RangersState(CyclopsisRules, GameState):
         if info["figures"] == 0:
             bigs.append(top)
         while deck and C.deploy_cards[deck[0]]["figures"] == 0:
-            nxt = deck.pop(0)
+            nxt = self._draw_deploy()
             bigs.append(nxt)
             self._e("reveal", "deploy_revealed_big", source=nxt, foe=f"$rangers.foe.{C.deploy_cards[nxt]['foe']}.name")
         loc = C.deploy_cards[deck[0]]["back"] if deck else d["ring"][0]
@@ -2073,15 +2084,64 @@ class RangersState(CyclopsisRules, GameState):
             d["edeck"][f] = deal(d["edeck"][f])
         if len(d["zdeck"]) > 1:
             d["zdeck"] = deal(d["zdeck"][:-1]) + d["zdeck"][-1:]
-        # the deployment deck: the top card's back is visible; which monsters were shuffled in is not
-        kind = lambda c: C.foe_kind[C.deploy_cards[c]["foe"]]  # noqa: E731
-        rest = d["deploy"][1:]
-        monsters = deal([c for c in rest + d["deploy_unused"] if kind(c) == "monster"])
-        k = sum(1 for c in rest if kind(c) == "monster")
-        bosses_in = [c for c in rest if kind(c) in ("boss", CYC)]
-        rest = deal([c for c in rest if kind(c) == "foot"] + monsters[:k] + bosses_in)
-        d["deploy"] = d["deploy"][:1] + rest
-        d["deploy_unused"] = sorted(monsters[k:] + [c for c in d["deploy_unused"] if kind(c) in ("boss", CYC)])
+        self._redact_deployment(deal, rng)
+
+    def _redact_deployment(self, deal, rng):
+        """What the team knows of the deployment deck: how much is left of each pile and of each
+        reshuffled discard; which cards each reshuffle put back (all were seen); how many monster and
+        boss cards each pile still holds; the back of the top card. Hidden: which foot-soldier cards
+        went to which pile, every order, and which monsters (and which boss, when it came from a pool)
+        were shuffled in. The view deals a world that fits all of that."""
+        d, C = self.d, self.C
+        cyc = d.get("cyc")
+        cyc_known = bool(cyc and cyc["scenario"])         # Scenario #13 puts Cyclopsis in pile C openly
+
+        def slot(card, group):
+            k = C.foe_kind[C.deploy_cards[card]["foe"]]
+            if k == "foot":
+                return "foot" if group == "piles" else "seen"
+            if group == "known" or (k == CYC and cyc_known):
+                return "fixed"
+            return "boss" if k == CYC else k
+
+        deck, segs, at = d["deploy"], [], 0
+        for size, group in d["deploy_seg"]:
+            segs.append((deck[at:at + size], group))
+            at += size
+        pools = {"foot": [], "monster": [], "boss": []}
+        for cards, group in segs:
+            for c in cards:
+                if slot(c, group) in pools:
+                    pools[slot(c, group)].append(c)
+        for c in d["deploy_unused"]:
+            if slot(c, "piles") in ("monster", "boss"):
+                pools[slot(c, "piles")].append(c)
+        pools = {k: deal(v) for k, v in pools.items()}
+        out = []
+        for i, (cards, group) in enumerate(segs):
+            slots = [slot(c, group) for c in cards]
+            seen = deal([c for c in cards if slot(c, group) == "seen"])
+            fixed = deal([c for c in cards if slot(c, group) == "fixed"])
+            head = []
+            if i == 0:
+                # the top card shows its back: a foot-soldier card with the same back, else itself
+                top, kind0 = cards[0], slots.pop(0)
+                if kind0 in ("foot", "seen"):
+                    back = C.deploy_cards[top]["back"]
+                    source = pools["foot"] if kind0 == "foot" else seen
+                    same = sorted(c for c in source if C.deploy_cards[c]["back"] == back)
+                    top = same[rng.randrange(len(same))]
+                    source.remove(top)
+                elif kind0 == "fixed":
+                    fixed.remove(top)
+                else:
+                    pools[kind0].remove(top)
+                head = [top]
+            fill = {"seen": seen, "fixed": fixed, **pools}
+            out.extend(head + [fill[k].pop() for k in deal(slots)])
+        d["deploy"] = out
+        keep = [c for c in d["deploy_unused"] if slot(c, "piles") not in ("monster", "boss")]
+        d["deploy_unused"] = sorted(keep + pools["monster"] + pools["boss"])
 
     def explain(self, source, target):
         legal = self.legal_actions()
@@ -2156,6 +2216,8 @@ class RangersState(CyclopsisRules, GameState):
             if sorted(have) != sorted(ids):
                 out.append(f"enemy deck {foe} not conserved")
         dep = d["deploy"] + d["deploy_discard"] + d["deploy_removed"] + d["deploy_unused"]
+        if sum(n for n, _ in d["deploy_seg"]) != len(d["deploy"]) or any(n <= 0 for n, _ in d["deploy_seg"]):
+            out.append("deployment pile boundaries out of step with the deck")
         if sorted(dep) != sorted(k for k in C.deploy_cards if k != CYC_DEPLOY or d.get("cyc")):
             out.append("deployment cards not conserved")
         for foe, loc in d["big_loc"].items():

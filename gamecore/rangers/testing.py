@@ -35,6 +35,7 @@ def stack(s: RangersState, deck: str, top: list[str]) -> None:
     discard too), "edeck:<foe>", "deployment", "zords".
     """
     d = s.d
+    before = len(d["deploy"])
     seat = _seat_of_deck(s, deck)
     if seat is not None:
         st = d["seats"][seat]
@@ -63,6 +64,11 @@ def stack(s: RangersState, deck: str, top: list[str]) -> None:
     for c in top:
         pile.remove(c)
     pile[:0] = list(top)
+    if deck == "deployment" and len(pile) != before:   # cards fetched from elsewhere join the top pile
+        if d["deploy_seg"]:
+            d["deploy_seg"][0][0] += len(pile) - before
+        else:
+            d["deploy_seg"].append([len(pile), "piles"])
 
 
 def set_hand(s: RangersState, seat: int, cards: list[str]) -> None:
@@ -119,13 +125,27 @@ def put_fs(s: RangersState, loc: str, ftype: str, n: int = 1) -> None:
     d["locs"][loc]["fs"][ftype] += n
 
 
+def _take_out(d: dict, pile: list, card: str) -> None:
+    """Remove ``card`` from ``pile`` (keeping the deployment deck's pile boundaries in step) and put it
+    with the removed deployment cards."""
+    if pile is d["deploy"]:
+        at = pile.index(card)
+        for seg in d["deploy_seg"]:
+            if at < seg[0]:
+                seg[0] -= 1
+                break
+            at -= seg[0]
+        d["deploy_seg"][:] = [seg for seg in d["deploy_seg"] if seg[0] > 0]
+    pile.remove(card)
+    d["deploy_removed"].append(card)
+
+
 def put_big(s: RangersState, foe: str, loc: str) -> None:
     d = s.d
     dep = f"deploy:{foe}"
     for pile in (d["deploy"], d["deploy_unused"]):
         if dep in pile:
-            pile.remove(dep)
-            d["deploy_removed"].append(dep)
+            _take_out(d, pile, dep)
     d["locs"][loc]["big"].append(foe)
     d["big_loc"][foe] = loc
 
@@ -175,8 +195,7 @@ def _cyc_card_out(s: RangersState) -> None:
     d = s.d
     for pile in (d["deploy"], d["deploy_unused"], d["deploy_discard"]):
         if CYC_DEPLOY in pile:
-            pile.remove(CYC_DEPLOY)
-            d["deploy_removed"].append(CYC_DEPLOY)
+            _take_out(d, pile, CYC_DEPLOY)
 
 
 def _cyc_off_board(s: RangersState) -> None:
