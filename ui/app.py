@@ -29,14 +29,32 @@ MIN_SIZE = (960, 600)
 FPS = 60
 
 
+def initial_size(saved, desktop) -> tuple[int, int]:
+    """The window's first size: the one it had when last closed (if it still fits the desktop), else
+    most of the desktop, never below MIN_SIZE nor above the desktop."""
+    if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
+        return DEFAULT_SIZE
+    dw, dh = desktop
+    if saved:
+        w, h = saved
+    else:
+        w, h = max(DEFAULT_SIZE[0], int(dw * 0.85)), max(DEFAULT_SIZE[1], int(dh * 0.85))
+    # leave room for a title bar and a task bar on a desktop with a window manager
+    w, h = min(w, dw), min(h, dh - 60 if dh > MIN_SIZE[1] + 60 else dh)
+    return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
+
 class App:
-    def __init__(self, size=DEFAULT_SIZE, settings: Settings | None = None, smoke: bool = False):
+    def __init__(self, size=None, settings: Settings | None = None, smoke: bool = False):
         pygame.init()
         self.smoke = smoke
         self.settings = settings or Settings.load()
         i18n.set_language(self.settings.get("language"))
         pygame.display.set_caption("Tabletop Dojo")
         self._set_icon()
+        if size is None:
+            desktops = pygame.display.get_desktop_sizes() if not smoke else []
+            size = initial_size(self.settings.get("window_size"), desktops[0] if desktops else None)
         flags = pygame.RESIZABLE
         if self.settings.get("window_mode") == "fullscreen" and not smoke:
             flags |= pygame.FULLSCREEN
@@ -146,7 +164,16 @@ class App:
             self.frame_times.append((time.perf_counter() - began) * 1000.0)
             if len(self.frame_times) > 600:
                 del self.frame_times[:300]
+        self.remember_window()
         return 0
+
+    def remember_window(self) -> None:
+        """Keep the windowed size for the next start (a fullscreen session keeps the size before it)."""
+        if self.smoke:
+            return
+        size = self.size if not (self.screen.get_flags() & pygame.FULLSCREEN) else getattr(self, "_windowed_size", None)
+        if size and list(size) != self.settings.get("window_size"):
+            self.settings.set("window_size", [int(size[0]), int(size[1])])
 
 
 def main(argv=None) -> int:

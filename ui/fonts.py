@@ -103,3 +103,15 @@ def fit_label(label: str, width: int, size: int = 17) -> str:
     while label and f.size(label + "…")[0] > width:
         label = label[:-1]
     return label.rstrip() + "…"
+
+
+def fit_text(string: str, size: int, width: int, colour, bold: bool = False, minimum: int = 7) -> pygame.Surface:
+    """One line shrunk (then ellipsised) until it fits ``width``."""
+    s = size
+    while s > minimum and font(s, bold).size(string)[0] > width:
+        s -= 1
+    if font(s, bold).size(string)[0] > width:
+        while len(string) > 1 and font(s, bold).size(string + "…")[0] > width:
+            string = string[:-1]
+        string += "…"
+    return text(string, s, colour, bold)

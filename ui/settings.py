@@ -13,6 +13,7 @@ DEFAULTS = {
     "colorblind": False,
     "window_mode": "windowed",    # "windowed" | "fullscreen"
     "undo_mode": "practice",      # "practice" | "strict"
+    "window_size": None,          # [width, height] of the window when last closed; None: from the desktop
 }
 CHOICES = {
     "language": ("en", "ja"),
@@ -52,7 +53,11 @@ class Settings:
         if key not in DEFAULTS:
             return False
         default = DEFAULTS[key]
-        if isinstance(default, bool):
+        if key == "window_size":
+            if not (isinstance(value, list) and len(value) == 2
+                    and all(type(v) is int and 320 <= v <= 16384 for v in value)):
+                return False
+        elif isinstance(default, bool):
             if not isinstance(value, bool):
                 return False
         elif key in CHOICES and value not in CHOICES[key]:

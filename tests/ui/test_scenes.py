@@ -238,3 +238,24 @@ def test_results_of_a_coop_game_show_the_game_facts(app):
     app.scenes.switch("results", session=s)
     frames(app)
     assert all(i18n.has(k, "en") and i18n.has(k, "ja") for k in stats)
+
+
+def test_first_window_size_comes_from_the_desktop_then_from_the_last_run():
+    from ui.app import DEFAULT_SIZE, MIN_SIZE, initial_size
+
+    big = initial_size(None, (2560, 1440))
+    assert DEFAULT_SIZE[0] < big[0] <= 2560 and DEFAULT_SIZE[1] < big[1] < 1440   # most of a large desktop
+    assert initial_size([1500, 900], (2560, 1440)) == (1500, 900)                  # the last run's size
+    w, h = initial_size([4000, 3000], (1366, 768))                                 # a smaller desktop now
+    assert w <= 1366 and h <= 768
+    assert initial_size(None, (800, 500)) == MIN_SIZE                              # never below the minimum
+    assert initial_size(None, None) == DEFAULT_SIZE
+
+
+def test_the_window_size_setting_is_validated_and_persisted(tmp_path):
+    path = tmp_path / "settings.json"
+    s = Settings(path)
+    for bad in ("1200x800", [1200], [1200, "800"], [True, 800], [1200, 10 ** 9], {"w": 1}):
+        assert not s.set("window_size", bad) and s.get("window_size") is None
+    assert s.set("window_size", [1500, 900])
+    assert Settings.load(path).get("window_size") == [1500, 900]

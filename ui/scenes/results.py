@@ -12,7 +12,7 @@ from ui import fonts
 from ui.games import extra_screen, open_table, prepare_options
 from ui.i18n import t
 from ui.scenes.base import Scene
-from ui.table.cardface import _fit_text
+from ui.fonts import fit_text
 from ui.scenes.common import backdrop, draw_header, message, rounded_panel
 from ui.theme import GOLD, GREEN, MUTED, RED, TEXT, seat_colour
 
@@ -140,7 +140,7 @@ class ResultsScene(Scene):
         for i, seat in enumerate(seats):
             cx = x0 + first_w + i * col_w
             pygame.draw.circle(surface, seat_colour(seat, self.app.settings.get("colorblind")), (cx + 8, yy + 16), 7)
-            surface.blit(_fit_text(seat_name(s, seat), 15, col_w - 28, TEXT, bold=True), (cx + 22, yy + 5))
+            surface.blit(fit_text(seat_name(s, seat), 15, col_w - 28, TEXT, bold=True), (cx + 22, yy + 5))
         yy += row_h
         for key in labels:
             surface.blit(fonts.text(t(key), 16, MUTED), (x0, yy + 6))

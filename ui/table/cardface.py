@@ -49,18 +49,6 @@ def _shade(colour, factor: float) -> tuple:
     return tuple(max(0, min(255, int(c * factor))) for c in colour[:3])
 
 
-def _fit_text(string: str, size: int, width: int, colour, bold: bool = False, minimum: int = 7) -> pygame.Surface:
-    """One line shrunk (then ellipsised) until it fits ``width``."""
-    s = size
-    while s > minimum and fonts.font(s, bold).size(string)[0] > width:
-        s -= 1
-    if fonts.font(s, bold).size(string)[0] > width:
-        while len(string) > 1 and fonts.font(s, bold).size(string + "…")[0] > width:
-            string = string[:-1]
-        string += "…"
-    return fonts.text(string, s, colour, bold)
-
-
 # ------------------------------------------------------------------ rich text with inline icons
 
 
@@ -192,7 +180,7 @@ def _render_face(face: CardFace, w: int, h: int, colorblind: bool) -> pygame.Sur
                      border_top_right_radius=max(2, radius - 3))
     left = inner.x + (int(23 * s) if face.cost is not None else 3)
     right = inner.right - 3
-    title_img = _fit_text(face.title, max(7, int(12 * s)), max(4, right - left), (250, 250, 250), bold=True)
+    title_img = fonts.fit_text(face.title, max(7, int(12 * s)), max(4, right - left), (250, 250, 250), bold=True)
     surf.blit(title_img, title_img.get_rect(center=((left + right) // 2, title_bar.centery)))
 
     if face.cost is not None:
@@ -226,7 +214,7 @@ def _render_face(face: CardFace, w: int, h: int, colorblind: bool) -> pygame.Sur
         surf.blit(ic, ic.get_rect(center=art.center))
     y = art.bottom + 1
     if face.type_line:
-        tl = _fit_text(face.type_line, max(7, int(9 * s)), inner.width - 6, INK_DIM)
+        tl = fonts.fit_text(face.type_line, max(7, int(9 * s)), inner.width - 6, INK_DIM)
         surf.blit(tl, (inner.x + 3, y))
         y += tl.get_height()
         pygame.draw.line(surf, _shade(frame, 0.8), (inner.x + 3, y), (inner.right - 4, y), 1)
@@ -236,7 +224,7 @@ def _render_face(face: CardFace, w: int, h: int, colorblind: bool) -> pygame.Sur
     bottom_reserve = vp_badge.height if vp_badge is not None else 0
     if face.footer:
         room = inner.width - 6 - (vp_badge.width + 2 if vp_badge is not None else 0)
-        ft = _fit_text(face.footer, max(6, int(8 * s)), max(4, room), INK_DIM)
+        ft = fonts.fit_text(face.footer, max(6, int(8 * s)), max(4, room), INK_DIM)
         footer_h = max(ft.get_height(), bottom_reserve)
         surf.blit(ft, (inner.x + 3, inner.bottom - ft.get_height() - 1))
     footer_h = max(footer_h, bottom_reserve)
@@ -297,7 +285,7 @@ def _render_back(label: str, colour: tuple, w: int, h: int, colorblind: bool) ->
         plate = pygame.Rect(0, 0, inner.width - int(8 * s), int(26 * s))
         plate.center = card.center
         pygame.draw.rect(surf, _shade(colour, 0.45), plate, border_radius=max(2, int(5 * s)))
-        img = _fit_text(label, max(7, int(12 * s)), plate.width - 6, (245, 245, 240), bold=True)
+        img = fonts.fit_text(label, max(7, int(12 * s)), plate.width - 6, (245, 245, 240), bold=True)
         surf.blit(img, img.get_rect(center=plate.center))
     return surf
 

@@ -249,7 +249,7 @@ class PileView(View):
         if self.count <= 0:
             surface.blit(dashed_outline(rect.size, self.palette.zone_line), rect.topleft)
             if self.label:
-                img = fonts.text(self.label, label_size(camera.zoom, 11), self.palette.text_dim)
+                img = fonts.fit_text(self.label, label_size(camera.zoom, 11), rect.width - 4, self.palette.text_dim)
                 surface.blit(img, img.get_rect(center=rect.center))
         else:
             layers = min(3, max(0, self.count - 1))

@@ -9,7 +9,7 @@ import pygame
 from ui import fonts
 from ui.table import icons
 from ui.table.camera import Camera
-from ui.table.cardface import _fit_text
+from ui.fonts import fit_text
 from ui.table.palette import draw_shape
 from ui.table.views import View, label_size, zone_fill
 
@@ -105,7 +105,7 @@ class SeatView(CachedView):
                    outline=(20, 20, 20), width=1)
         x += mark + camera.scale(5)
         name_w = (rect.right - pad - x) if not self.compact else camera.scale(190)
-        name = _fit_text(self.name, size, max(8, name_w), pal.text, bold=True)
+        name = fit_text(self.name, size, max(8, name_w), pal.text, bold=True)
         surface.blit(name, (x, y))
         line_h = name.get_height() + camera.scale(1)
         isz = max(8, camera.scale(16))
@@ -198,7 +198,7 @@ class TipView(CachedView):
         pad = camera.scale(6)
         y = rect.y + camera.scale(4)
         if self.title:
-            img = _fit_text(self.title, label_size(camera.zoom, 13), max(8, rect.width - 2 * pad), pal.text, bold=True)
+            img = fit_text(self.title, label_size(camera.zoom, 13), max(8, rect.width - 2 * pad), pal.text, bold=True)
             surface.blit(img, (rect.x + pad, y))
             y += img.get_height() + camera.scale(2)
         width, room = max(8, rect.width - 2 * pad), rect.bottom - y - 2

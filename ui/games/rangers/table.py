@@ -81,13 +81,16 @@ class RangersTable(TableScene):
         # for both so the table shows at 1:1 in a 1280×800 window
         # (below 1280×800 the designed layout is kept and the camera scales it down instead)
         W, H = max(900, int(vw) - 40), max(724, int(vh) - 76)
-        strip_y = H - STRIP_H
+        # a taller window gives the team's hands the extra height (the city needs little more)
+        strip_h = int(min(STRIP_H + max(0, H - 724) * 0.45, 340))
+        strip_y = H - strip_h
         top_h = strip_y - 10
         map_w = W - SIDE_W - 10
         cc_h = 136
         lh = (top_h - cc_h - 20) / 2
         lw = (map_w - 10) / 2
-        self.geo = {"W": W, "H": H, "strip_y": strip_y, "top_h": top_h, "map_w": map_w, "lw": lw, "lh": lh,
+        self.geo = {"W": W, "H": H, "strip_y": strip_y, "strip_h": strip_h, "top_h": top_h, "map_w": map_w,
+                    "lw": lw, "lh": lh,
                     "cc": (0, lh + 10, map_w, cc_h), "side_x": map_w + 10,
                     "corners": [(0, 0), (lw + 10, 0), (lw + 10, lh + cc_h + 20), (0, lh + cc_h + 20)]}
 
@@ -282,7 +285,7 @@ class RangersTable(TableScene):
         cur = state.current_seat()
         for s, st in enumerate(seats):
             pw = g["W"] * weights[s] / total
-            self._seat(state, s, st, (x + 2, y0, pw - 6, STRIP_H - 4), s == cur and not state.is_over(),
+            self._seat(state, s, st, (x + 2, y0, pw - 6, g["strip_h"] - 4), s == cur and not state.is_over(),
                        s in battling)
             x += pw
 
@@ -296,7 +299,7 @@ class RangersTable(TableScene):
                         shapes=[F.RANGER_SHAPES[r] for r in rangers], names=self.seat_name(s) + " · " + roles,
                         role=roles, stats=stats, active=active, battling=battling))
         compact = pw < 210
-        pile = (28, 40) if compact else (44, 62)
+        pile = (36, 50) if compact else (44, 62)
         ry = y + 46
         px = x + 6
         back = F.ranger_colour(rangers[0])
@@ -311,7 +314,7 @@ class RangersTable(TableScene):
         cy = ry + pile[1] / 2 - 4
         w.add(SlotToken(f"energy:{s}", (px + tok / 2, cy), size=tok, icon="energy", colour=ENERGY_GOLD,
                         count=st["energy"], caption="" if compact else t("rangers.ui.stored")))
-        px += tok + (4 if compact else 16)
+        px += tok + (10 if compact else 16)
         w.add(SlotToken(f"action:{s}", (px + tok / 2, cy), size=tok, icon="action", colour=ACTION_BLUE,
                         count=st["actions"], caption="" if compact else t("rangers.ui.actions")))
         px += tok + 10
@@ -329,7 +332,7 @@ class RangersTable(TableScene):
         # the hand
         hy = ry + pile[1] + 6
         hand_h = y + ph - hy
-        ch = min(hand_h - 6, 140 if not compact else 104)
+        ch = min(hand_h - 6, 190 if not compact else 104)
         cw = ch / 1.4
         hand = w.add(HandView(f"hand:{s}", (x + 4, hy, pw - 8, hand_h), fan_degrees=1.5, lift=min(40, ch * 0.35)))
         hand.set_cards([CardView(c, (0, 0, cw, ch), F.combat_face(c), back_colour=back) for c in st["hand"]])

@@ -12,7 +12,7 @@ import pygame
 from ui import fonts
 from ui.table import icons
 from ui.table.camera import Camera
-from ui.table.cardface import _fit_text
+from ui.fonts import fit_text
 from ui.table.palette import draw_shape
 from ui.table.views import CardView, DiceView, FigureView, View, badge, figure_surface, label_size, zone_fill
 
@@ -55,7 +55,7 @@ class Label(View):
         if self.wrap:
             img = wrapped(self.label, size, rect.width - 4, self.colour)
         else:
-            img = _fit_text(self.label, size, max(4, rect.width - 4), self.colour, self.bold)
+            img = fit_text(self.label, size, max(4, rect.width - 4), self.colour, self.bold)
         if self.align == "center":
             surface.blit(img, img.get_rect(center=rect.center))
         else:
@@ -90,7 +90,7 @@ class Panel(View):
             surface.blit(ic, (x, rect.y + camera.scale(4)))
             x += ic.get_width() + 4
         if self.label:
-            img = _fit_text(self.label, label_size(camera.zoom, self.title_size), max(4, rect.right - x - 6),
+            img = fit_text(self.label, label_size(camera.zoom, self.title_size), max(4, rect.right - x - 6),
                             self.palette.text, True)
             surface.blit(img, (x, rect.y + camera.scale(4)))
         for a, b in self.links:
@@ -155,11 +155,11 @@ class LocationView(View):
             ic = icons.icon("energy", label_size(camera.zoom, 18))
             right -= ic.get_width() + 2
             surface.blit(ic, (right, y + 1))
-        name = _fit_text(self.label, title_size, max(4, right - x - 6), pal.text, True)
+        name = fit_text(self.label, title_size, max(4, right - x - 6), pal.text, True)
         surface.blit(name, (x, y))
         y += name.get_height()
         if self.note:
-            img = _fit_text(self.note, label_size(camera.zoom, 11), rect.width - 2 * pad,
+            img = fit_text(self.note, label_size(camera.zoom, 11), rect.width - 2 * pad,
                             (255, 170, 150) if self.panic else pal.text_dim)
             surface.blit(img, (x, y))
             y += img.get_height()
@@ -196,7 +196,7 @@ class PawnGroup(View):
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, max(3, camera.scale(8)))
         text = f"{self.label} ×{self.count}" if not self.big else self.label
-        img = _fit_text(text, label_size(camera.zoom, 10), max(4, rect.width + camera.scale(20)), self.palette.text,
+        img = fit_text(text, label_size(camera.zoom, 10), max(4, rect.width + camera.scale(20)), self.palette.text,
                         True)
         plate = img.get_rect(topleft=(rect.x, rect.bottom - img.get_height())).inflate(6, 0)
         pygame.draw.rect(surface, (0, 0, 0), plate, border_radius=4)
@@ -269,7 +269,7 @@ class SlotToken(View):
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, r)
         if self.label:
-            img = _fit_text(self.label, label_size(camera.zoom, 10), max(4, camera.scale(90)), self.palette.text_dim)
+            img = fit_text(self.label, label_size(camera.zoom, 10), max(4, camera.scale(90)), self.palette.text_dim)
             surface.blit(img, img.get_rect(midtop=(c[0], rect.bottom + 1)))
 
 
@@ -307,10 +307,10 @@ class SeatPanel(View):
             x += d + camera.scale(3)
         x += camera.scale(3)
         right = rect.right - camera.scale(self.reserve) - 4
-        name = _fit_text(self.label, label_size(camera.zoom, 13), max(4, right - x - 4), self.palette.text, True)
+        name = fit_text(self.label, label_size(camera.zoom, 13), max(4, right - x - 4), self.palette.text, True)
         surface.blit(name, (x, y + (d - name.get_height()) // 2))
         if self.stats:
-            img = _fit_text(self.stats, label_size(camera.zoom, 10), max(4, right - rect.x - camera.scale(6)),
+            img = fit_text(self.stats, label_size(camera.zoom, 10), max(4, right - rect.x - camera.scale(6)),
                             self.palette.text_dim)
             surface.blit(img, (rect.x + camera.scale(6), y + d + camera.scale(2)))
         if self.highlight or self.hovered:
@@ -337,7 +337,7 @@ class TrackView(View):
             return
         rect = self.screen_rect(camera)
         size = label_size(camera.zoom, 11)
-        title = _fit_text(self.label, size, rect.width, self.palette.text_dim, True)
+        title = fit_text(self.label, size, rect.width, self.palette.text_dim, True)
         surface.blit(title, (rect.x, rect.y))
         top = rect.y + title.get_height() + camera.scale(2)
         h = rect.bottom - top
@@ -384,7 +384,7 @@ class EnemyCard(CardView):
             surface.blit(veil, rect.topleft)
             pygame.draw.line(surface, PANIC_RED, rect.topleft, rect.bottomright, max(2, camera.scale(4)))
             pygame.draw.line(surface, PANIC_RED, rect.topright, rect.bottomleft, max(2, camera.scale(4)))
-            img = _fit_text(self.labels[0], label_size(camera.zoom, 13), rect.width, (255, 255, 255), True)
+            img = fit_text(self.labels[0], label_size(camera.zoom, 13), rect.width, (255, 255, 255), True)
             plate = img.get_rect(center=rect.center).inflate(8, 2)
             pygame.draw.rect(surface, PANIC_RED, plate, border_radius=4)
             surface.blit(img, img.get_rect(center=plate.center))
@@ -470,7 +470,7 @@ class Chip(View):
             ic = icons.icon(self.icon, max(6, rect.height - camera.scale(6)))
             surface.blit(ic, ic.get_rect(midleft=(x, rect.centery)))
             x += ic.get_width() + 3
-        img = _fit_text(self.label, label_size(camera.zoom, 11), max(4, rect.right - x - 4),
+        img = fit_text(self.label, label_size(camera.zoom, 11), max(4, rect.right - x - 4),
                         (255, 255, 255) if not self.used else (160, 160, 160), True)
         surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
         if self.highlight or self.hovered:
