@@ -333,7 +333,7 @@ def _gathering(state, W, by_loc, here_value, counts, n_panicked):
     spends a token to move) at one location, valued by how far the gathering has come: one greedy
     step at a time the team then walks towards a fight no single ranger would take alone (a
     monster), instead of only ever fighting where somebody already stands."""
-    d, C = state.d, state.C
+    d = state.d
     locs = d["locs"]
     best = 0.0
     for l in d["ring"] + [CC]:

@@ -97,7 +97,6 @@ class RangersState(CyclopsisRules, GameState):
         s.rng = Rng(seed)
         six = bool(options.get("six_rangers", False)) or players == 6
         if players == 6:
-            seats_rangers = 6
             per_seat = 1
         elif six:
             if players != 3:
@@ -555,7 +554,7 @@ class RangersState(CyclopsisRules, GameState):
         return WAIT
 
     def _l_actions(self, task):
-        d, C = self.d, self.C
+        d = self.d
         out = []
         locs = d["ring"] + [CC]
         for si, st in enumerate(d["seats"]):
@@ -2071,7 +2070,7 @@ class RangersState(CyclopsisRules, GameState):
 
         Every hidden pile is sorted before it is shuffled, so the view depends only on what the team
         can see (two worlds that differ in hidden order give the same view)."""
-        d, C = self.d, self.C
+        d = self.d
 
         def deal(pile):
             pile = sorted(pile)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import toytable as tt
 from toytable import screen_of, post_drag, click, key, wait_for
@@ -163,22 +162,22 @@ def test_strict_mode_refuses_undo_across_a_draw():
 def test_a_bot_seat_moves_on_a_worker_thread_without_blocking(monkeypatch):
     real = bots.choose_for
     threads = []
+    gate = threading.Event()
 
-    def slow_choose(state, bot, rng):
+    def held_choose(state, bot, rng):
         threads.append(threading.current_thread())
-        time.sleep(0.3)
+        gate.wait(10)                                # the bot "thinks" until the test lets it answer
         return real(state, bot, rng)
 
-    monkeypatch.setattr(bots, "choose_for", slow_choose)
+    monkeypatch.setattr(bots, "choose_for", held_choose)
     app, session, scene = make()
     card = sorted(session.state.hands[0])[0]
     post_drag(screen_of(scene, card), screen_of(scene, "bin:0"))
     app.frames(2)
     assert session.state.current_seat() == 1 and scene.bot_thinking
-    t0 = time.monotonic()
-    app.frames(5)                                    # frames keep coming while the bot thinks
-    assert time.monotonic() - t0 < 0.25
-    assert len(session.steps) == 1
+    app.frames(5)                                    # frames keep coming while the bot thinks...
+    assert len(session.steps) == 1 and scene.bot_thinking and not gate.is_set()
+    gate.set()                                       # ...and its answer is applied once it comes
     assert wait_for(app, lambda: len(session.steps) == 2)
     assert session.steps[1].seat == 1 and threads and threads[0] is not threading.main_thread()
     assert session.state.current_seat() == 0 and not scene.bot_thinking
@@ -187,8 +186,10 @@ def test_a_bot_seat_moves_on_a_worker_thread_without_blocking(monkeypatch):
 def test_a_stale_bot_answer_is_dropped(monkeypatch):
     gate = threading.Event()
     real = bots.choose_for
+    threads = []
 
     def held(state, bot, rng):
+        threads.append(threading.current_thread())
         gate.wait(5)
         return real(state, bot, rng)
 
@@ -201,9 +202,10 @@ def test_a_stale_bot_answer_is_dropped(monkeypatch):
     key(app, pygame.K_z, pygame.KMOD_CTRL)           # the player takes the move back meanwhile
     assert not session.steps
     gate.set()
-    time.sleep(0.1)
+    threads[0].join(5)                              # the old answer has been posted...
+    assert not threads[0].is_alive()
     app.frames(5)
-    assert not session.steps                        # the answer to the old position was ignored
+    assert not session.steps                        # ...and ignored: it answered an old position
 
 
 def test_two_bots_play_to_the_end_and_the_results_open():

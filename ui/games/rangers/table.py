@@ -272,7 +272,7 @@ class RangersTable(TableScene):
 
     # ------------------------------------------------------------------ the team (bottom strip)
     def _team(self, state) -> None:
-        d, C, g, w = state.d, self.C, self.geo, self.world
+        d, g = state.d, self.geo
         b = d["battle"]
         seats = d["seats"]
         battling = set()
@@ -290,7 +290,7 @@ class RangersTable(TableScene):
             x += pw
 
     def _seat(self, state, s: int, st: dict, rect, active: bool, battling: bool) -> None:
-        d, C, w = state.d, self.C, self.world
+        d, w = state.d, self.world
         x, y, pw, ph = rect
         rangers = st["rangers"]
         roles = " / ".join(t(f"rangers.ranger.{r}.role") for r in rangers)
@@ -350,7 +350,6 @@ class RangersTable(TableScene):
         W, top_h = g["W"], g["top_h"]
         loc = b["loc"]
         lead = b["lead"]
-        turn = t("rangers.ui.turn_enemy") if b["next"] == "enemy" else t("rangers.ui.turn_rangers")
         title = t("rangers.ui.battle_title", loc=F.loc_name(loc), lead=F.short_name(lead))
         board = w.add(Panel(f"battle:{loc}", (0, 0, W, top_h), title=title, fill=(14, 18, 26, 245),
                             line=(200, 170, 90), layer=6, title_size=16, icon="damage"))
