@@ -244,6 +244,22 @@ def _check_hire(ck: _Checker, h: Any, path: str) -> None:
         _check_scoring(ck, h.get("scoring"), f"{path}.scoring")
 
 
+def _check_half(ck: _Checker, item: Any, path: str, prefix: str, box: str, factions, seen: dict) -> Any:
+    """The fields an attribute card and a character overlay share (id, faction, cost, points) plus its
+    box (``hire`` or ``activation``); returns the id."""
+    ck.obj(item, path)
+    ck.keys(item, path, {"id", "faction", "cost", "points", box})
+    hid = item.get("id")
+    if not isinstance(hid, str) or not hid.startswith(prefix) or not hid[1:].isdigit():
+        ck.fail(f"{path}.id", f"must look like '{prefix}12', not {hid!r}")
+    if hid in seen:
+        ck.fail(f"{path}.id", f"{hid} appears twice")
+    ck.choice(item, "faction", path, factions)
+    ck.int_(item, "cost", path, 0, 30)
+    ck.int_(item, "points", path, 0, 10)
+    return hid
+
+
 def _read(directory: Path, name: str) -> Any:
     path = directory / name
     try:
@@ -296,15 +312,7 @@ def load_content(directory: Path | str | None = None) -> Content:
     attributes: dict[str, Attribute] = {}
     for i, a in enumerate(ck.lst(top.get("attributes"), "attributes", nonempty=True)):
         path = f"attributes[{i}]"
-        ck.obj(a, path)
-        ck.keys(a, path, {"id", "faction", "cost", "points", "hire"})
-        aid = a.get("id")
-        if not isinstance(aid, str) or not aid.startswith("a") or not aid[1:].isdigit():
-            ck.fail(f"{path}.id", f"must look like 'a12', not {aid!r}")
-        if aid in attributes:
-            ck.fail(f"{path}.id", f"{aid} appears twice")
-        ck.choice(a, "faction", path, ATTR_FACTIONS)
-        ck.int_(a, "cost", path, 0, 30); ck.int_(a, "points", path, 0, 10)
+        aid = _check_half(ck, a, path, "a", "hire", ATTR_FACTIONS, attributes)
         _check_hire(ck, a.get("hire"), f"{path}.hire")
         attributes[aid] = Attribute(aid, a["faction"], a["cost"], a["points"], _freeze(a["hire"]))
     # characters.json
@@ -313,15 +321,7 @@ def load_content(directory: Path | str | None = None) -> Content:
     characters: dict[str, Character] = {}
     for i, c in enumerate(ck.lst(top.get("characters"), "characters", nonempty=True)):
         path = f"characters[{i}]"
-        ck.obj(c, path)
-        ck.keys(c, path, {"id", "faction", "cost", "points", "activation"})
-        cid = c.get("id")
-        if not isinstance(cid, str) or not cid.startswith("c") or not cid[1:].isdigit():
-            ck.fail(f"{path}.id", f"must look like 'c12', not {cid!r}")
-        if cid in characters:
-            ck.fail(f"{path}.id", f"{cid} appears twice")
-        ck.choice(c, "faction", path, CHAR_FACTIONS)
-        ck.int_(c, "cost", path, 0, 30); ck.int_(c, "points", path, 0, 10)
+        cid = _check_half(ck, c, path, "c", "activation", CHAR_FACTIONS, characters)
         fx = ck.lst(c.get("activation"), f"{path}.activation", nonempty=True)
         for j, e in enumerate(fx):
             _check_effect(ck, e, f"{path}.activation[{j}]")

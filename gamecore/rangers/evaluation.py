@@ -121,20 +121,29 @@ def _piles_after_pending(state):
     return out
 
 
-def evaluate(state, seat):
-    d, C = state.d, state.C
-    W = WEIGHTS
+def _progress(d, C, W, monster_cap: int | None = None) -> float:
+    """Boss cards discarded, monsters out of the game and monster cards discarded (at most ``monster_cap``
+    per monster, when given). A finished game is worth ±1000 instead."""
     if d["over"] is not None:
         return 1000.0 if d["over"]["outcome"] == "win" else -1000.0
     v = 0.0
-    # ---------------------------------------------------------------- progress
     for foe in C.bosses:
         v += W["boss_card"] * len(d["ediscard"].get(foe, ()))
     for foe in C.monsters:
         if foe in d["big_out"]:
             v += W["monster_out"]
         else:
-            v += W["monster_card"] * min(len(d["ediscard"].get(foe, ())), 4)
+            n = len(d["ediscard"].get(foe, ()))
+            v += W["monster_card"] * (n if monster_cap is None else min(n, monster_cap))
+    return v
+
+
+def evaluate(state, seat):
+    d, C = state.d, state.C
+    W = WEIGHTS
+    v = _progress(d, C, W, 4)
+    if d["over"] is not None:
+        return v
     v += W["power"] * d["power"]
     # ---------------------------------------------------------------- danger
     ring = d["ring"]
@@ -370,16 +379,9 @@ def evaluate_simple(state, seat):
     """Immediate value only: progress, figures and panic, resources, rangers next to enemies."""
     d, C = state.d, state.C
     W = SIMPLE_WEIGHTS
+    v = _progress(d, C, W)
     if d["over"] is not None:
-        return 1000.0 if d["over"]["outcome"] == "win" else -1000.0
-    v = 0.0
-    for foe in C.bosses:
-        v += W["boss_card"] * len(d["ediscard"].get(foe, ()))
-    for foe in C.monsters:
-        if foe in d["big_out"]:
-            v += W["monster_out"]
-        else:
-            v += W["monster_card"] * len(d["ediscard"].get(foe, ()))
+        return v
     threat = {}
     panicked = 0
     for l in d["ring"]:

@@ -251,6 +251,53 @@ def join_boss(s: RangersState, boss: str, loc: str, down=()) -> None:
     set_parts(s, None, down)
 
 
+# ---------------------------------------------------------------- driving a game along
+def _sound(s: RangersState) -> None:
+    problems = s.invariants()
+    if problems:
+        raise AssertionError("; ".join(problems))
+
+
+def finish_battle(s: RangersState, play: str | None = None) -> list:
+    """Finish the current battle: the rangers pass (or play the card ``play`` when legal); draws and
+    reactions are declined; other choices take the first legal option. Invariants are checked after
+    every step. Returns every event."""
+    events = []
+    while s.d["battle"] is not None and not s.is_over():
+        legal = s.legal_actions()
+        pick = None
+        if top(s) == "ranger_turn":
+            pick = (next((a for a in legal if play and a.source == play), None)
+                    or next(a for a in legal if a.kind == "pass"))
+        elif top(s) in ("prep_draw", "react"):
+            pick = legal[-1]                                   # ready / pass: no draws, no reactions
+        events += s.apply(pick or legal[0])
+        _sound(s)
+    return events
+
+
+def event_names(events) -> list[str]:
+    """The last part of each event's key (``rangers.ev.cyc_parts_laid`` -> ``cyc_parts_laid``)."""
+    return [e.key.rsplit(".", 1)[1] for e in events]
+
+
+def random_playout(s: RangersState, rng, cap: int = 20000) -> int:
+    """Play random legal actions to the end, checking invariants and unique legal actions at every
+    step; returns the number of actions."""
+    steps = 0
+    while not s.is_over():
+        legal = s.legal_actions()
+        if not legal or len(set(legal)) != len(legal):
+            raise AssertionError(f"step {steps}: legal actions empty or repeated")
+        s.apply(legal[rng.randrange(len(legal))])
+        _sound(s)
+        steps += 1
+        if steps >= cap:
+            raise AssertionError(f"no end within {cap} actions")
+    return steps
+
+
 __all__ = ["new_game", "stack", "set_hand", "set_discard", "clear_board", "put_fs", "put_big", "move_rangers",
            "set_panic", "skip_to_actions", "act", "kinds", "top", "cards_of", "CC",
-           "set_parts", "deploy_cyclopsis", "place_beside", "join_boss"]
+           "set_parts", "deploy_cyclopsis", "place_beside", "join_boss", "finish_battle", "event_names",
+           "random_playout"]

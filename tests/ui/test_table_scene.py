@@ -159,7 +159,9 @@ def test_strict_mode_refuses_undo_across_a_draw():
 # ------------------------------------------------------------------ bots and hints
 
 
-def test_a_bot_seat_moves_on_a_worker_thread_without_blocking(monkeypatch):
+def _held_bot(monkeypatch):
+    """Bots answer only once the returned gate is set; ``threads`` collects the threads they think on.
+    The human (seat 0) has just played a card, so the bot seat is thinking."""
     real = bots.choose_for
     threads = []
     gate = threading.Event()
@@ -174,6 +176,11 @@ def test_a_bot_seat_moves_on_a_worker_thread_without_blocking(monkeypatch):
     card = sorted(session.state.hands[0])[0]
     post_drag(screen_of(scene, card), screen_of(scene, "bin:0"))
     app.frames(2)
+    return app, session, scene, gate, threads
+
+
+def test_a_bot_seat_moves_on_a_worker_thread_without_blocking(monkeypatch):
+    app, session, scene, gate, threads = _held_bot(monkeypatch)
     assert session.state.current_seat() == 1 and scene.bot_thinking
     app.frames(5)                                    # frames keep coming while the bot thinks...
     assert len(session.steps) == 1 and scene.bot_thinking and not gate.is_set()
@@ -184,20 +191,7 @@ def test_a_bot_seat_moves_on_a_worker_thread_without_blocking(monkeypatch):
 
 
 def test_a_stale_bot_answer_is_dropped(monkeypatch):
-    gate = threading.Event()
-    real = bots.choose_for
-    threads = []
-
-    def held(state, bot, rng):
-        threads.append(threading.current_thread())
-        gate.wait(5)
-        return real(state, bot, rng)
-
-    monkeypatch.setattr(bots, "choose_for", held)
-    app, session, scene = make()
-    card = sorted(session.state.hands[0])[0]
-    post_drag(screen_of(scene, card), screen_of(scene, "bin:0"))
-    app.frames(2)
+    app, session, scene, gate, threads = _held_bot(monkeypatch)
     assert scene.bot_thinking
     key(app, pygame.K_z, pygame.KMOD_CTRL)           # the player takes the move back meanwhile
     assert not session.steps

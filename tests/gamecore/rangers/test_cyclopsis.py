@@ -32,24 +32,8 @@ def start(s, ranger, loc="juice_bar"):
         T.act(s, "ready")
 
 
-def drive(s, play=None):
-    """Finish the current battle: the rangers pass (or play ``play`` when legal); other choices take
-    the first legal option. Returns every event."""
-    events = []
-    while s.d["battle"] is not None and not s.is_over():
-        legal = s.legal_actions()
-        pick = None
-        if T.top(s) == "ranger_turn":
-            pick = next((a for a in legal if play and a.source == play), None) or next(a for a in legal if a.kind == "pass")
-        elif T.top(s) in ("prep_draw", "react"):
-            pick = legal[-1]                                   # ready / pass: no draws, no reactions
-        events += s.apply(pick or legal[0])
-        assert s.invariants() == []
-    return events
-
-
-def keys(events):
-    return [e.key.rsplit(".", 1)[1] for e in events]
+drive = T.finish_battle
+keys = T.event_names
 
 
 # ------------------------------------------------------------------ setup and deployment

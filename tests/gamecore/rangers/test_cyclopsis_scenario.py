@@ -24,22 +24,8 @@ def scen(players=5, seed=1, **opt):
     return T.new_game(players=players, seed=seed, **SC, **opt)
 
 
-def drive(s, play=None):
-    events = []
-    while s.d["battle"] is not None and not s.is_over():
-        legal = s.legal_actions()
-        pick = None
-        if T.top(s) == "ranger_turn":
-            pick = next((a for a in legal if play and a.source == play), None) or next(a for a in legal if a.kind == "pass")
-        elif T.top(s) in ("prep_draw", "react"):
-            pick = legal[-1]                                   # ready / pass: no draws, no reactions
-        events += s.apply(pick or legal[0])
-        assert s.invariants() == []
-    return events
-
-
-def keys(events):
-    return [e.key.rsplit(".", 1)[1] for e in events]
+drive = T.finish_battle
+keys = T.event_names
 
 
 # ------------------------------------------------------------------ set-up
@@ -311,15 +297,7 @@ CASES = [(p, {**SC, **v}) for p in (2, 3, 4, 5, 6) for v in ({}, {"locations": "
 def test_random_playouts_end_with_sound_invariants(players, options):
     for seed in range(3):
         s = gamecore.start("rangers", seed=seed, players=players, **options)
-        rng = gamecore.Rng(seed + 300)
-        steps = 0
-        while not s.is_over():
-            legal = s.legal_actions()
-            assert legal and len(set(legal)) == len(legal)
-            s.apply(legal[rng.randrange(len(legal))])
-            assert s.invariants() == []
-            steps += 1
-            assert steps < 20000
+        assert T.random_playout(s, gamecore.Rng(seed + 300)) > 0
         assert s.result().outcome in ("win", "loss")
 
 
