@@ -180,7 +180,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="tabletop-dojo", description="Tabletop Dojo")
     parser.add_argument("--smoke-test", type=int, metavar="FRAMES",
                         help="drive every scene for FRAMES frames with synthetic input, then exit")
-    parser.add_argument("--lang", choices=i18n.LANGUAGES, help="interface language for this run")
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, help="interface language (kept as the setting for later runs)")
     parser.add_argument("--first-frame", action="store_true",
                         help="open the menu, draw one frame and exit (start-up benchmark)")
     args = parser.parse_args(argv)
