@@ -795,6 +795,8 @@ class CyclopsisRules:
             out.append("Cyclopsis figure on the board while not deployed")
         if cyc["state"] == "beside" and cyc["loc"] not in d["ring"]:
             out.append("Cyclopsis figure beside an unknown location")
+        if (cyc["state"] == "unused") != (CYC_DEPLOY in d["deploy_unused"]):
+            out.append("Cyclopsis's deployment card and its state disagree on whether it is in the game")
         return out
 
     def _cyc_value(self):

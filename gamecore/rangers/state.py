@@ -2141,6 +2141,9 @@ class RangersState(CyclopsisRules, GameState):
         d["deploy"] = out
         keep = [c for c in d["deploy_unused"] if slot(c, "piles") not in ("monster", "boss")]
         d["deploy_unused"] = sorted(keep + pools["monster"] + pools["boss"])
+        if cyc and cyc["state"] in ("unused", "reserve") and not cyc_known:
+            # the world dealt may have drawn Cyclopsis (or another boss) from the boss pool
+            cyc["state"] = "unused" if CYC_DEPLOY in d["deploy_unused"] else "reserve"
 
     def explain(self, source, target):
         legal = self.legal_actions()
