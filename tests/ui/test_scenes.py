@@ -187,6 +187,22 @@ def test_results_show_breakdown_and_play_again_keeps_the_setup(app, monkeypatch)
     assert not new.state.is_over()
 
 
+def test_the_finished_table_can_be_viewed_from_the_results_and_left_again(app, monkeypatch):
+    import toytable
+    monkeypatch.setattr("ui.games.table_for", lambda gid: toytable.ToyTable)
+    finished = _finished_toy()
+    app.scenes.switch("results", session=finished)
+    frames(app)
+    press(app, app.scenes.top.view_table)
+    table = app.scenes.top
+    assert isinstance(table, toytable.ToyTable) and table.session is finished
+    frames(app, 90)                                   # a finished game does not bounce back by itself
+    assert app.scenes.top is table and table.panel.log_lines
+    assert table.panel.end_actions == [(i18n.t("table.to_results"), None)]
+    table.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=table.panel.end_button))
+    assert type(app.scenes.top).__name__ == "ResultsScene" and app.scenes.top.session is finished
+
+
 def test_resize_rebuilds_the_scene(app):
     app.scenes.switch("menu")
     app.on_resize((1600, 1000))

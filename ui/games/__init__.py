@@ -33,14 +33,15 @@ def extra_screen(game_id: str):
     return getattr(_package(game_id), "EXTRA_SCREEN", None)
 
 
-def open_table(app, session) -> str | None:
-    """Switch to the session's table; returns None, or the message to show when there is no table."""
+def open_table(app, session, **args) -> str | None:
+    """Switch to the session's table (``review=True``: a finished game stays on the table instead of
+    going to the results); returns None, or the message to show when there is no table."""
     from ui.i18n import t
 
     table = table_for(session.game)
     if table is None:
         return t("menu.not_playable")
-    app.scenes.switch(table, session=session)
+    app.scenes.switch(table, session=session, **args)
     return None
 
 

@@ -55,7 +55,12 @@ class ResultsScene(Scene):
                                                             t("results.change_setup"), m))
         self.menu = self.add(pygame_gui.elements.UIButton(pygame.Rect(64, h - 84, 180, 52), t("results.menu"), m))
         self.extra = extra_screen(self.session.game) if self.session is not None else None
-        self.extra_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64 + 196, h - 84, 240, 52), t(self.extra[0]),
+        x = 64 + 196
+        # the finished table and its log stay to be looked at
+        self.view_table = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, h - 84, 200, 52), t("results.view_table"),
+                                                                m)) if self.session is not None else None
+        x += 216 if self.view_table is not None else 0
+        self.extra_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, h - 84, 240, 52), t(self.extra[0]),
                                                                   m)) if self.extra else None
 
     def handle_event(self, event) -> None:
@@ -64,6 +69,10 @@ class ResultsScene(Scene):
                 self.app.scenes.switch("menu")
             elif event.ui_element is self.again:
                 self.play_again()
+            elif self.view_table is not None and event.ui_element is self.view_table:
+                problem = open_table(self.app, self.session, review=True)
+                if problem:
+                    self.error_box = message(self.app.manager, "dialog.bad_setup", problem)
             elif self.extra_button is not None and event.ui_element is self.extra_button:
                 self.app.scenes.push(self.extra[1], session=self.session)
             elif event.ui_element is self.change and self.session is not None:
@@ -111,7 +120,7 @@ class ResultsScene(Scene):
         stats = self.session.state.stats()
         if not stats:
             return
-        rect = pygame.Rect(64, y, 520, 44 + 32 * len(stats))
+        rect = pygame.Rect(64, y, 520, 56 + 32 * len(stats))      # title, rows, and a margin below
         rounded_panel(surface, rect)
         surface.blit(fonts.text(t("results.facts"), 18, GOLD, True), (rect.x + 16, rect.y + 10))
         yy = rect.y + 44

@@ -190,7 +190,7 @@ class TableScene(Scene):
     def enter(self, session: Session | None = None, **args) -> None:
         self.session = session
         self.token += 1
-        self._results_shown = False
+        self._results_shown = bool(args.get("review"))   # back from the results to look at the table
         super().enter(**args)
 
     def exit(self) -> None:
@@ -296,6 +296,8 @@ class TableScene(Scene):
             buttons = [(self.describe_action(a), a) for a in legal
                        if a.kind not in self.END_KINDS and not self.is_table_move(a)]
             ends = [(self.describe_action(a), a) for a in legal if a.kind in self.END_KINDS]
+            if over:
+                ends = [(t("table.to_results"), None)]      # None: the results screen, not an action
             self.panel.set_actions(buttons, ends)
             self.panel.set_tools(self.session.can_undo(), self.session.can_redo())
         self._check_pass_device()
@@ -640,7 +642,11 @@ class TableScene(Scene):
         if name == "action":
             self.apply_action(cmd[1])
         elif name == "end":
-            self.end_turn(cmd[1])
+            if cmd[1] is None:
+                self._results_shown = True
+                self.app.scenes.switch("results", session=self.session)
+            else:
+                self.end_turn(cmd[1])
         elif name == "undo":
             self.undo()
         elif name == "redo":
@@ -780,7 +786,9 @@ class TableScene(Scene):
         self.inspector.update(dt, suppressed=self.drag.busy or self.camera.panning or self.blocked)
         if self.session is None:
             return
-        if self.state.is_over():
+        if not self.state.is_over():
+            self._results_shown = False      # an undo took the game back: its end shows the results again
+        else:
             if self.story_box is not None and self.story_box.alive():
                 return                     # let the player read the ending before the results
             if not self._results_shown and not self.animator.busy and self._idle >= OVER_PAUSE * (self.animation_seconds() > 0):
