@@ -188,6 +188,7 @@ class SaveEntry:
     summary: dict | None = None
     seats: list | None = None
     players: int = 0
+    over: bool = False           # the saved game had ended
     error: str | None = None
 
 
@@ -230,7 +231,7 @@ def list_saves(folder: Path | None = None) -> list[SaveEntry]:
             entries.append(SaveEntry(
                 path=path, game=data["game"], saved_at=str(meta.get("saved_at", "")),
                 label=str(meta.get("label", path.stem)), summary=meta.get("summary") if isinstance(meta.get("summary"), dict) else {},
-                seats=data["seats"], players=data["players"]))
+                seats=data["seats"], players=data["players"], over=meta.get("over") is True))
         except SaveError as exc:
             entries.append(SaveEntry(path=path, label=path.stem, error=str(exc)))
     entries.sort(key=lambda e: (e.saved_at, e.path.name), reverse=True)

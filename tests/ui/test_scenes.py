@@ -275,3 +275,17 @@ def test_the_window_size_setting_is_validated_and_persisted(tmp_path):
         assert not s.set("window_size", bad) and s.get("window_size") is None
     assert s.set("window_size", [1500, 900])
     assert Settings.load(path).get("window_size") == [1500, 900]
+
+
+def test_the_load_list_says_which_saved_games_are_finished():
+    from ui.scenes.load import describe_entry
+
+    finished = _finished_toy()
+    finished.save_as("done")
+    running = Session.new("toy", 5, 2, seats=[Seat(), Seat()])
+    running.save_as("going")
+    i18n.set_language("en")
+    entries = {e.label: e for e in persistence.list_saves()}
+    assert entries["done"].over and not entries["going"].over
+    assert "finished" in describe_entry(entries["done"])[1]
+    assert "finished" not in describe_entry(entries["going"])[1]

@@ -34,6 +34,8 @@ def describe_entry(entry) -> tuple[str, str]:
         progress = t("load.round", n=summary["round"])
     elif "turn" in summary:
         progress = t("load.turn", n=summary["turn"])
+    if entry.over:
+        progress = t("load.finished", progress=progress) if progress else t("load.finished_plain")
     bots = sum(1 for s in (entry.seats or []) if isinstance(s, dict) and s.get("kind") == "bot")
     seats = t("load.seats", players=entry.players, bots=bots)
     parts = [_game_title(entry.game), entry.saved_at, progress, seats]
