@@ -18,6 +18,8 @@ from ui.scenes.common import backdrop, draw_header, message, players_label
 from ui.theme import MUTED, TEXT
 
 ROW = 46
+LABEL_SIZE = 17     # the theme's label font size
+NOTE_SIZE = 15      # muted notes (co-op, seed)
 
 
 def _choice_label(option, value) -> str:
@@ -53,7 +55,11 @@ class SetupScene(Scene):
         m = self.app.manager
         w, h = self.app.size
         self.handlers: dict = {}
-        x_label, x_field, field_w = 64, 330, 300
+        x_label, field_w = 64, 300
+        # the field column starts after the widest label (Japanese labels run longer than English ones)
+        names = [t("setup.players"), t("setup.undo_mode"), t("setup.seed")] + [
+            t(o.label) for o in self.info.options if o.kind != "data"]
+        x_field = max(330, x_label + max(fonts.font(LABEL_SIZE).size(n)[0] for n in names) + 24)
         y = 140
 
         def label(text, yy, object_id=None, x=x_label, width=x_field - x_label - 12):
@@ -74,10 +80,11 @@ class SetupScene(Scene):
         # who plays each seat: a second column, so long option lists still fit at 1280x800
         x2 = self.seat_column_x()
         y2 = 140
+        self.notes = []              # (text, x, y, width): muted notes drawn wrapped, see draw()
         if self.info.coop:
-            self.add(pygame_gui.elements.UILabel(pygame.Rect(x2, y2, w - x2 - 64, 36), t("setup.coop_note"), m,
-                                                 object_id=pygame_gui.core.ObjectID(object_id="#muted")))
-            y2 += ROW
+            note_w = w - x2 - 64
+            self.notes.append((t("setup.coop_note"), x2, y2 + 8, note_w))
+            y2 += max(ROW, len(fonts.wrap(t("setup.coop_note"), NOTE_SIZE, note_w)) * 22 + 20)
         if self.info.bot_levels:
             human = t("setup.you_steer") if self.info.coop else t("setup.human")
             choices = [(human, Seat())] + [(t("setup.bot", level=t(f"bot.{lv}")), Seat("bot", lv))
@@ -112,8 +119,7 @@ class SetupScene(Scene):
         self.seed_entry.set_text(self.seed_text)
         self.reroll = self.add(pygame_gui.elements.UIButton(pygame.Rect(x_field + 190, y, 110, 36), t("setup.new_seed"), m))
         y += ROW + 4
-        self.add(pygame_gui.elements.UILabel(pygame.Rect(x_field, y - 8, x2 - x_field - 16, 28), t("setup.seed_note"), m,
-                                             object_id=pygame_gui.core.ObjectID(object_id="#muted")))
+        self.notes.append((t("setup.seed_note"), x_field, y - 4, max(200, x2 - x_field - 16)))
         by = h - 84
         self.start_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(w - 64 - 220, by, 220, 52), t("setup.start"), m,
                                                                   object_id=pygame_gui.core.ObjectID(object_id="#primary")))
@@ -196,6 +202,8 @@ class SetupScene(Scene):
         w, h = self.app.size
         x = self.seat_column_x()
         width = min(480, w - x - 64)
+        for text, nx, ny, nw in getattr(self, "notes", ()):
+            surface.blit(fonts.paragraph(text, NOTE_SIZE, nw, MUTED), (nx, ny))
         pitch = fonts.paragraph(t(self.info.pitch), 16, width, MUTED)
         y = getattr(self, "about_y", 140)
         if y + 40 < h - 120:

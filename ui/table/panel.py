@@ -83,8 +83,8 @@ class SidePanel:
             self._buttons[b] = (cmd,)
             self.tool_buttons[cmd] = b
         y += BUTTON_H + 8
-        UILabel(pygame.Rect(MARGIN, y, inner_w, 22), t("table.log"), m, container=c, object_id="#table_log_title")
-        y += 24
+        UILabel(pygame.Rect(MARGIN, y, inner_w, 26), t("table.log"), m, container=c, object_id="#table_log_title")
+        y += 28
         self.log_width = inner_w - 48          # the text box wraps at width - 2*12, less its scroll bar
         self.log_box = UITextBox(self._log_html(), pygame.Rect(MARGIN, y, inner_w, max(40, self.rect.height - y - MARGIN)),
                                  m, container=c, object_id="#table_log")
