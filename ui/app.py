@@ -25,7 +25,7 @@ from ui.settings import Settings  # noqa: E402
 from ui.theme import build_theme  # noqa: E402
 
 DEFAULT_SIZE = (1280, 800)
-MIN_SIZE = (960, 600)
+MIN_SIZE = (1024, 700)   # the setup of the game with the most options still fits
 FPS = 60
 
 

@@ -55,11 +55,13 @@ class SetupScene(Scene):
         m = self.app.manager
         w, h = self.app.size
         self.handlers: dict = {}
-        x_label, field_w = 64, 300
+        x_label, field_w = 64, (300 if w >= 1200 else 240)
         # the field column starts after the widest label (Japanese labels run longer than English ones)
         names = [t("setup.players"), t("setup.undo_mode"), t("setup.seed")] + [
             t(o.label) for o in self.info.options if o.kind != "data"]
         x_field = max(330, x_label + max(fonts.font(LABEL_SIZE).size(n)[0] for n in names) + 24)
+        # rows shrink (down to 40) so every option, the seed and its note clear the buttons at the bottom
+        row = max(40, min(ROW, (h - 84 - 12 - 140 - 44) // len(names)))
         y = 140
 
         def label(text, yy, object_id=None, x=x_label, width=x_field - x_label - 12):
@@ -76,24 +78,25 @@ class SetupScene(Scene):
         counts = self.info.counts()
         label(t("setup.players"), y)
         dropdown([(str(n), n) for n in counts], self.players, y, self._set_players)
-        y += ROW
+        y += row
         # who plays each seat: a second column, so long option lists still fit at 1280x800
-        x2 = self.seat_column_x()
+        x2 = self.seat_x = self.seat_column_x(x_field + field_w + 40)
+        seat_w = fonts.font(LABEL_SIZE).size(t("setup.seat", n=self.info.max_players))[0] + 16
         y2 = 140
         self.notes = []              # (text, x, y, width): muted notes drawn wrapped, see draw()
         if self.info.coop:
             note_w = w - x2 - 64
             self.notes.append((t("setup.coop_note"), x2, y2 + 8, note_w))
-            y2 += max(ROW, len(fonts.wrap(t("setup.coop_note"), NOTE_SIZE, note_w)) * 22 + 20)
+            y2 += max(row, len(fonts.wrap(t("setup.coop_note"), NOTE_SIZE, note_w)) * 22 + 20)
         if self.info.bot_levels:
             human = t("setup.you_steer") if self.info.coop else t("setup.human")
             choices = [(human, Seat())] + [(t("setup.bot", level=t(f"bot.{lv}")), Seat("bot", lv))
                                            for lv in self.info.bot_levels]
             for seat_index in range(self.players):
-                label(t("setup.seat", n=seat_index + 1), y2, x=x2, width=110)
+                label(t("setup.seat", n=seat_index + 1), y2, x=x2, width=seat_w)
                 dropdown(choices, self.seats[seat_index], y2, lambda v, i=seat_index: self._set_seat(i, v),
-                         x=x2 + 120, width=min(300, w - x2 - 184))
-                y2 += ROW
+                         x=x2 + seat_w + 10, width=min(300, w - x2 - seat_w - 10 - 64))
+                y2 += row
         self.about_y = y2 + 16
         for option in self.info.options:
             if option.kind == "data":      # supplied by the game's table package, not picked here
@@ -107,18 +110,18 @@ class SetupScene(Scene):
                 values = list(option.choices)
             dropdown([(_choice_label(option, v), v) for v in values], self.values[option.name], y,
                      lambda v, name=option.name: self._set_option(name, v))
-            y += ROW
+            y += row
         label(t("setup.undo_mode"), y)
         dropdown([(t("setup.undo.practice"), "practice"), (t("setup.undo.strict"), "strict")], self.undo_mode, y,
                  self._set_undo)
-        y += ROW
+        y += row
         label(t("setup.seed"), y)
-        self.seed_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x_field, y, 180, 36), m))
+        self.seed_entry = self.add(pygame_gui.elements.UITextEntryLine(pygame.Rect(x_field, y, field_w - 130, 36), m))
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
         self.seed_entry.set_text(self.seed_text)
-        self.reroll = self.add(pygame_gui.elements.UIButton(pygame.Rect(x_field + 190, y, 110, 36), t("setup.new_seed"), m))
-        y += ROW + 4
+        self.reroll = self.add(pygame_gui.elements.UIButton(pygame.Rect(x_field + field_w - 120, y, 120, 36), t("setup.new_seed"), m))
+        y += row + 4
         self.notes.append((t("setup.seed_note"), x_field, y - 4, max(200, x2 - x_field - 16)))
         by = h - 84
         self.start_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(w - 64 - 220, by, 220, 52), t("setup.start"), m,
@@ -129,8 +132,9 @@ class SetupScene(Scene):
         self.extra_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64 + 176 + 216, by, 240, 52), t(self.extra[0]),
                                                                   m)) if self.extra else None
 
-    def seat_column_x(self) -> int:
-        return max(700, self.app.size[0] // 2 + 60)
+    def seat_column_x(self, after: int = 670) -> int:
+        """Where the seats column starts: right of the option fields (``after``), at least mid-window."""
+        return max(after, self.app.size[0] // 2 + 60)
 
     # ------------------------------------------------------------------ changes
     def _remember_seed(self) -> None:
@@ -200,7 +204,7 @@ class SetupScene(Scene):
         surface.blit(backdrop(self.app.size), (0, 0))
         draw_header(surface, t("setup.title", game=t(self.info.title)), players_label(self.info))
         w, h = self.app.size
-        x = self.seat_column_x()
+        x = getattr(self, "seat_x", None) or self.seat_column_x()
         width = min(480, w - x - 64)
         for text, nx, ny, nw in getattr(self, "notes", ()):
             surface.blit(fonts.paragraph(text, NOTE_SIZE, nw, MUTED), (nx, ny))
