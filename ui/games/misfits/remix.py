@@ -93,12 +93,18 @@ class RemixScene(Scene):
         all_swaps = [s for seat_swaps in self.swaps for s in seat_swaps]
         return deck.apply_swaps(self.pairing, all_swaps)
 
-    def save(self) -> bool:
-        new = self.new_pairing()
+    def _write(self, pairing) -> bool:
+        """Save ``pairing`` as the player's deck; on failure say why in the status line."""
         try:
-            deck.save_pairing(deck.deck_path(), new)
+            deck.save_pairing(deck.deck_path(), pairing)
         except (OSError, ValueError) as exc:
             self.status = t("misfits.remix.save_failed", reason=str(exc))
+            return False
+        return True
+
+    def save(self) -> bool:
+        new = self.new_pairing()
+        if not self._write(new):
             return False
         self.pairing = new
         self.dealt = [list(row) for row in self.rows]
@@ -109,10 +115,7 @@ class RemixScene(Scene):
     def reset(self) -> bool:
         """A fresh random pairing for the whole deck, saved at once; then a new deal."""
         fresh = deck.random_pairing(Rng(random.randrange(1, 2**31)))
-        try:
-            deck.save_pairing(deck.deck_path(), fresh)
-        except (OSError, ValueError) as exc:
-            self.status = t("misfits.remix.save_failed", reason=str(exc))
+        if not self._write(fresh):
             return False
         self.pairing = fresh
         self._deal()
