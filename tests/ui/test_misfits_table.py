@@ -266,6 +266,26 @@ def test_prepare_options_saves_a_deck_on_first_run_and_reuses_it():
     assert prepare_options({"pairing": None})["pairing"] == first
 
 
+def test_remix_that_cannot_write_the_deck_says_so_and_keeps_the_old_one(monkeypatch):
+    from ui.games.misfits import RemixScene
+
+    app = new_app()
+    scene = app.scenes.switch(RemixScene, players=2, seed=5)
+    app.frames(1)
+    saved = deck.load_pairing(deck.deck_path())
+    pairing = scene.pairing
+
+    def full_disk(path, pairing):
+        raise OSError("no space left on device")
+
+    monkeypatch.setattr(deck, "save_pairing", full_disk)
+    for act in (scene.save, scene.reset):
+        assert act() is False
+        assert "no space left on device" in scene.status
+        assert scene.pairing == pairing and deck.load_pairing(deck.deck_path()) == saved
+    app.frames(1)                                            # the status line is drawn, nothing crashes
+
+
 def test_remix_swap_changes_the_pairing_and_save_persists_it():
     from ui.games.misfits import RemixScene
 
