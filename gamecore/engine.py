@@ -230,9 +230,16 @@ class Rng:
         if n == 1:
             return 0
         threshold = (0x100000000 - n) % n
+        old = self.state
         while True:
-            r = self._step()
+            # one _step, written out: this is the hottest call of every game's set-up and shuffles
+            new = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+            old = new
             if r >= threshold:
+                self.state = new
                 return r % n
 
     def randint(self, a: int, b: int) -> int:
@@ -245,9 +252,22 @@ class Rng:
         return seq[self.randrange(len(seq))]
 
     def shuffle(self, items: list) -> None:
+        """Fisher-Yates with randrange(i + 1) for i from the end, its steps written out (same numbers)."""
+        old = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randrange(i + 1)
+            n = i + 1
+            threshold = (0x100000000 - n) % n
+            while True:
+                new = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+                xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                rot = old >> 59
+                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+                old = new
+                if r >= threshold:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = old
 
     def sample(self, seq, k: int) -> list:
         pool = list(seq)
