@@ -9,7 +9,9 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import operator
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, Callable, Iterable
 
 SCHEMA = 1
@@ -549,7 +551,9 @@ class GameState:
             raise IllegalAction("not_an_action", "That is not an action.")
         memo = self._legal_memo
         self._legal_memo = None
-        if memo is None or action not in memo:
+        # the chosen action is usually the very object listed: look for it by identity (a C-level scan)
+        # before comparing field by field
+        if memo is None or not (any(map(operator.is_, memo, repeat(action))) or action in memo):
             if self.is_over():
                 raise IllegalAction("game_over", "The game is over.")
             if action not in self._legal():
