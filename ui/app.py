@@ -114,6 +114,14 @@ class App:
         self.manager.set_window_resolution(size)
         self.scenes.resize()
 
+    def set_ui_scale(self, pct) -> None:
+        """Keep the chosen table scale (None: from the window size); every scene lays itself out again."""
+        if self.settings.set("ui_scale", pct):
+            self.scenes.resize()
+
+    def ui_scale(self) -> float:
+        return self.settings.ui_scale(self.size)
+
     def set_language(self, lang: str) -> None:
         self.settings.set("language", lang)
         i18n.set_language(lang)

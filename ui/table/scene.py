@@ -39,7 +39,8 @@ from .panel import SidePanel, panel_rect
 from .toast import Toasts
 from .views import CardView, HandView, PileView, View, World
 
-BOT_PAUSE = 0.35        # seconds between bot moves (when animations are on) so the player can follow
+BOT_STEP = 2.0          # a bot's step stays on screen this many animation lengths (0.6 s at normal speed)
+BOT_PAUSE = 0.3         # ... and never less than this while animations are on
 OVER_PAUSE = 0.6        # seconds the final position stays before the results screen
 
 
@@ -128,6 +129,7 @@ class TableScene(Scene):
         self._results_shown = False
         self._save_warned: str | None = None
         self.story_box = None
+        self.skipping = False                # the person asked to skip to their next decision
 
     # ================================================================== game hooks (override)
     def layout(self, world: World) -> None:
@@ -186,6 +188,36 @@ class TableScene(Scene):
     def toast(self, text: str, style: str = "info") -> None:
         self.toasts.show(text, style)
 
+    # ------------------------------------------------------------------ another seat's turn, paced
+    def bot_step_seconds(self) -> float:
+        """How long each visible step of a bot (or AI teammate) stays before its next one: tied to the
+        animation speed (0.6 s at normal speed, none when animations are off or while skipping).
+        Counted from the frames' dt, never from the wall clock, so tests step it frame by frame."""
+        anim = self.animation_seconds()
+        if anim <= 0 or self.skipping:
+            return 0.0
+        return max(BOT_PAUSE, BOT_STEP * anim)
+
+    def bot_doing(self, seat: int) -> str:
+        """The panel's line while ``seat`` acts (a game may say more, e.g. which decision it weighs)."""
+        return t("table.thinking", name=self.seat_name(seat))
+
+    def bot_last_step(self, seat: int) -> str:
+        """What ``seat`` just did, from the log lines of its last step (third person: the events')."""
+        if self.session is None or not self.session.steps:
+            return ""
+        step = self.session.steps[-1]
+        if step.seat != seat:
+            return ""
+        lines = [line for line in (self.log_line(e) for e in step.events) if line]
+        return " ".join(lines[:2]) + (" …" if len(lines) > 2 else "")
+
+    def skip_bots(self) -> None:
+        """Skip to the person's next decision: the bots' steps go by without pause or animation."""
+        if self.session is not None and self.session.bot_to_move():
+            self.skipping = True
+            self.animator.skip_all()
+
     # ================================================================== lifecycle
     def enter(self, session: Session | None = None, **args) -> None:
         self.session = session
@@ -211,21 +243,30 @@ class TableScene(Scene):
         screen = getattr(self.app, "screen", None) or pygame.display.get_surface()
         return screen.get_size() if screen is not None else (1280, 800)
 
+    def ui_scale(self) -> float:
+        """The table's UI scale (Settings; by default from the window size): 1.25 shows the cards, the
+        table text and the side panel a quarter larger."""
+        return float(self.app.settings.ui_scale(self.window_size()))
+
     def build_ui(self) -> None:
         size = self.window_size()
-        prect = panel_rect(size)
+        scale = self.ui_scale()
+        prect = panel_rect(size, scale)
         self.camera.set_viewport(pygame.Rect(0, 0, size[0] - prect.width, size[1]))
         self.drag.cancel()
         self.animator.skip_all()
         self.world.clear()
-        self.world.viewport_size = self.camera.viewport.size
+        # the game lays its table out for a viewport 1/scale the size; the camera's fit then shows it
+        # ``scale`` times larger (a layout with a minimum size is scaled down by the camera instead)
+        vw, vh = self.camera.viewport.size
+        self.world.viewport_size = (vw / scale, vh / scale)
         self.world.set_palette(self.palette())
         if self.session is not None:
             self.layout(self.world)
             self.sync(self.state)
             self.world.changed()
         self.camera.fit(self.world.bounds().inflate(40, 40))
-        self.panel = SidePanel(self.app.manager, prect, self.game_title())
+        self.panel = SidePanel(self.app.manager, prect, self.game_title(), scale=scale)
         self.panel.log_lines = self._log_from_steps()
         self.panel.build()
         self.pass_overlay = None
@@ -244,8 +285,7 @@ class TableScene(Scene):
     def _log_from_steps(self) -> list[str]:
         if self.session is None:
             return []
-        lines = [self.log_line(e) for step in self.session.steps[-150:] for e in step.events]
-        return lines[-300:]
+        return [self.log_line(e) for step in self.session.steps for e in step.events]
 
     # ================================================================== state → table
     def legal(self) -> list[Action]:
@@ -283,22 +323,26 @@ class TableScene(Scene):
         over = state.is_over()
         seat = state.current_seat()
         if self.panel is not None:
+            human = not over and not self.session.bot_to_move()
             if over:
                 self.panel.set_turn(t("table.game_over"))
-            elif self.session.seat_is_bot(seat):
+                self.panel.set_prompt("")
+            elif not human:
+                # another seat acts: name it and what it does; never address the person
                 self.panel.set_turn(t("table.turn.bot", name=self.seat_name(seat)))
+                self.panel.set_prompt(self.bot_doing(seat), self.bot_last_step(seat))
             else:
                 self.panel.set_turn(t("table.turn", name=self.seat_name(seat)))
-            decision = None if over else state.pending()
-            self.panel.set_prompt(t(decision.prompt, **decision.args) if decision is not None else "")
-            human = not over and not self.session.bot_to_move()
+                decision = state.pending()
+                self.panel.set_prompt(t(decision.prompt, **decision.args) if decision is not None else "")
             legal = self.legal() if human else []
             buttons = [(self.describe_action(a), a) for a in legal
                        if a.kind not in self.END_KINDS and not self.is_table_move(a)]
             ends = [(self.describe_action(a), a) for a in legal if a.kind in self.END_KINDS]
             if over:
                 ends = [(t("table.to_results"), None)]      # None: the results screen, not an action
-            self.panel.set_actions(buttons, ends)
+            skip = t("table.skip") if not over and not human and self.session.human_seats() else ""
+            self.panel.set_actions(buttons, ends, skip_label=skip)
             self.panel.set_tools(self.session.can_undo(), self.session.can_redo())
         self._check_pass_device()
         self.refresh_highlights()
@@ -369,6 +413,11 @@ class TableScene(Scene):
             view.offset = pygame.Vector2()
         self._resync()
         self.animator.play(events, before)
+        if self.skipping:
+            if self.session.bot_to_move():
+                self.animator.skip_all()
+            else:
+                self.skipping = False
         self.after_animations_queued(events)
         if self.panel is not None:
             self.panel.add_log([self.log_line(e) for e in events])
@@ -567,6 +616,8 @@ class TableScene(Scene):
             return
         if self._handle_widgets(event):
             return
+        if et == pygame.MOUSEWHEEL and self.panel is not None and self.panel.handle_wheel(event, self.camera.mouse):
+            return
         if self.pass_overlay is not None:
             # the table is hidden; only undo/redo (the previous player's "oops") still work
             if et == pygame.KEYDOWN and event.key in (pygame.K_z, pygame.K_y) and event.mod & (
@@ -655,6 +706,8 @@ class TableScene(Scene):
             self.request_hint()
         elif name == "menu":
             self.open_menu()
+        elif name == "skip":
+            self.skip_bots()
 
     def open_menu(self) -> None:
         if self.menu is None:
@@ -708,6 +761,9 @@ class TableScene(Scene):
             return True
         if event.key == pygame.K_h and not ctrl:
             self.request_hint()
+            return True
+        if event.key == pygame.K_s and not ctrl:
+            self.skip_bots()
             return True
         return False
 
@@ -781,6 +837,8 @@ class TableScene(Scene):
         if was_busy and not self.animator.busy:
             self.refresh_highlights()      # input (and its glow) comes back when the table is still
         self.drag.update(dt)
+        if self.panel is not None:
+            self.panel.update(dt)
         self.world.update(dt)
         self.toasts.update(dt)
         self.inspector.update(dt, suppressed=self.drag.busy or self.camera.panning or self.blocked)
@@ -795,9 +853,10 @@ class TableScene(Scene):
                 self._results_shown = True
                 self.app.scenes.switch("results", session=self.session)
             return
-        if (self.session.bot_to_move() and self._bot_job != self.token and self._bot_failed != self.token
-                and not self.animator.busy and not self.blocked
-                and self._idle >= (BOT_PAUSE if self.animation_seconds() > 0 else 0.0)):
+        if not self.session.bot_to_move():
+            self.skipping = False
+        elif (self._bot_job != self.token and self._bot_failed != self.token
+                and not self.animator.busy and not self.blocked and self._idle >= self.bot_step_seconds()):
             self._start_bot()
 
     @property
