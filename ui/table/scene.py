@@ -34,6 +34,7 @@ from .cardface import CardFace
 from .dialogs import ChoicePopup, EscMenu, PassDevice
 from .drag import DragController, DragResult
 from .inspect import Inspector
+from .overlays import BoardOverlay, Picker, PickRequest, SeatBoard
 from .palette import Palette, palette
 from .panel import SidePanel, panel_rect
 from .toast import Toasts
@@ -130,6 +131,9 @@ class TableScene(Scene):
         self._save_warned: str | None = None
         self.story_box = None
         self.skipping = False                # the person asked to skip to their next decision
+        self.picker: Picker | None = None
+        self._pick_declined: tuple | None = None
+        self.board_overlay: BoardOverlay | None = None
 
     # ================================================================== game hooks (override)
     def layout(self, world: World) -> None:
@@ -158,6 +162,14 @@ class TableScene(Scene):
 
     def seat_name(self, seat: int) -> str:
         return t("table.seat", n=seat + 1)
+
+    def pick_request(self, state) -> PickRequest | None:
+        """A "choose N cards" decision to ask through the picker overlay (None: ask it on the table)."""
+        return None
+
+    def seat_board(self, cid: str) -> SeatBoard | None:
+        """The board to show at full size when the piece ``cid`` (a seat's panel) is clicked."""
+        return None
 
     def game_title(self) -> str:
         return t(self.session.info.title) if self.session else ""
@@ -270,6 +282,8 @@ class TableScene(Scene):
         self.panel.log_lines = self._log_from_steps()
         self.panel.build()
         self.pass_overlay = None
+        self.picker = None                  # laid out again for the new viewport by refresh()
+        self.board_overlay = None
         self.refresh()
 
     def clear_ui(self) -> None:
@@ -298,7 +312,8 @@ class TableScene(Scene):
     @property
     def blocked(self) -> bool:
         """A dialog or the pass-the-device screen holds the input."""
-        return any(x is not None for x in (self.popup, self.menu, self.confirm, self.pass_overlay))
+        return any(x is not None for x in (self.popup, self.menu, self.confirm, self.pass_overlay, self.picker,
+                                           self.board_overlay))
 
     def input_actions(self) -> list[Action]:
         """What the human may do now ([] on a bot's turn, during animations or under a dialog)."""
@@ -338,6 +353,11 @@ class TableScene(Scene):
             legal = self.legal() if human else []
             buttons = [(self.describe_action(a), a) for a in legal
                        if a.kind not in self.END_KINDS and not self.is_table_move(a)]
+            request = self.pick_request(state) if human else None
+            self._sync_picker(request)
+            if request is not None:       # the picker asks it: no button per card beside it
+                buttons = [(t("table.pick.open", n=request.count), ("pick",))] + [
+                    b for b in buttons if not (request.kind in (None, b[1].kind) and b[1].source in request.cids)]
             ends = [(self.describe_action(a), a) for a in legal if a.kind in self.END_KINDS]
             if over:
                 ends = [(t("table.to_results"), None)]      # None: the results screen, not an action
@@ -349,6 +369,65 @@ class TableScene(Scene):
         if self.session.last_save_error and self.session.last_save_error != self._save_warned:
             self._save_warned = self.session.last_save_error
             self.toast(t("table.autosave_failed", reason=self.session.last_save_error), "error")
+
+    # ------------------------------------------------------------------ overlays: picker and seat boards
+    def _sync_picker(self, request: PickRequest | None) -> None:
+        if request is None:
+            self.picker = None
+            self._pick_declined = None
+            return
+        if self.picker is not None and self.picker.request.key() == request.key():
+            return
+        if request.key() == self._pick_declined:
+            self.picker = None
+            return
+        self.open_picker(request)
+
+    def open_picker(self, request: PickRequest) -> None:
+        for cid in request.cids:
+            if cid not in request.faces:
+                face = self.card_face(cid)
+                if face is not None:
+                    request.faces[cid] = face
+        self.drag.cancel()
+        self.inspector.dismiss()
+        self.picker = Picker(request, self.camera.viewport, self.ui_scale(), self.world.palette.colorblind)
+
+    def _on_picker(self, answer: tuple) -> None:
+        if answer[0] == "cancel":
+            self._pick_declined = self.picker.request.key()
+            self.picker = None
+            self.refresh()
+        elif answer[0] == "confirm":
+            request = self.picker.request
+            self.picker = None
+            self._pick_declined = request.key()     # the same question again (a refusal) waits for a click
+            self.apply_picks(request, answer[1])
+
+    def apply_picks(self, request: PickRequest, cids: list[str]) -> None:
+        """One legal action per chosen card, in the order chosen (each checked against the state of then)."""
+        for cid in cids:
+            legal = self.legal() if not self.session.bot_to_move() else []
+            match = [a for a in legal if (request.kind is None or a.kind == request.kind)
+                     and cid in (a.source, a.target)]
+            if not match or not self.apply_action(match[0]):
+                if not match:
+                    self.toast(t("table.pick.stopped"), "error")
+                break
+        self._pick_declined = None
+        self.refresh()
+
+    def open_board(self, board: SeatBoard) -> None:
+        self.drag.cancel()
+        self.inspector.dismiss()
+        self.board_overlay = BoardOverlay(board, self.camera.viewport, self.ui_scale(), self.world.palette.colorblind)
+
+    def _board_at(self, world_pos) -> SeatBoard | None:
+        for view in self.world.views_at(world_pos):
+            board = self.seat_board(view.cid)
+            if board is not None:
+                return board
+        return None
 
     def refresh_highlights(self) -> None:
         marks: dict[str, str] = {}
@@ -616,6 +695,18 @@ class TableScene(Scene):
             return
         if self._handle_widgets(event):
             return
+        if self.picker is not None:
+            answer = self.picker.handle_event(event)
+            if answer is not None:
+                if answer[0] != "used":
+                    self._on_picker(answer)
+                return
+        if self.board_overlay is not None:
+            answer = self.board_overlay.handle_event(event)
+            if answer is not None:
+                if answer[0] == "close":
+                    self.board_overlay = None
+                return
         if et == pygame.MOUSEWHEEL and self.panel is not None and self.panel.handle_wheel(event, self.camera.mouse):
             return
         if self.pass_overlay is not None:
@@ -690,6 +781,9 @@ class TableScene(Scene):
 
     def _panel_command(self, cmd: tuple) -> None:
         name = cmd[0]
+        if name == "action" and isinstance(cmd[1], tuple):
+            cmd = cmd[1]                   # a kit command on an action button (e.g. "choose cards…")
+            name = cmd[0]
         if name == "action":
             self.apply_action(cmd[1])
         elif name == "end":
@@ -708,6 +802,11 @@ class TableScene(Scene):
             self.open_menu()
         elif name == "skip":
             self.skip_bots()
+        elif name == "pick":
+            self._pick_declined = None
+            request = self.pick_request(self.state)
+            if request is not None:
+                self.open_picker(request)
 
     def open_menu(self) -> None:
         if self.menu is None:
@@ -775,6 +874,14 @@ class TableScene(Scene):
             return
         if et == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.inspector.pinned is not None:
             self.inspector.dismiss()
+        if (et == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.drag.busy and self.drag.selected is None
+                and not self.camera.space_held and self.camera.viewport.collidepoint(event.pos)):
+            wp = self.camera.to_world(event.pos)
+            if self.drag._source_under(wp) is None:
+                board = self._board_at(wp)
+                if board is not None:
+                    self.open_board(board)
+                    return
         if not self.drag.dragging and self.camera.handle_event(event):
             if et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.camera.panning:
                 self.inspector.hover(None)
@@ -881,7 +988,11 @@ class TableScene(Scene):
         if self.bot_thinking:
             img = fonts.text(t("table.thinking", name=self.seat_name(self.state.current_seat())), 16, pal.text)
             surface.blit(img, img.get_rect(midtop=(vp.centerx, vp.y + 10)))
-        if not self.drag.busy:
+        if self.picker is not None:
+            self.picker.draw(surface, pal)
+        elif self.board_overlay is not None:
+            self.board_overlay.draw(surface, pal)
+        elif not self.drag.busy:
             self.inspector.draw(surface, vp, self.camera.mouse, pal.colorblind)
         self.toasts.draw(surface, vp)
 
