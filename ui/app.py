@@ -27,6 +27,7 @@ from ui.theme import build_theme  # noqa: E402
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 700)   # the setup of the game with the most options still fits
 FPS = 60
+QUIET = 1.5      # seconds after the last input during which every frame is drawn (hover fades, tooltips)
 
 
 def initial_size(saved, desktop) -> tuple[int, int]:
@@ -67,6 +68,10 @@ class App:
         self.running = True
         self.frame_times: list[float] = []
         self.first_frame_ms: float | None = None
+        self.quiet = 0.0                 # seconds since the last event
+        self.drawn_frames = 0
+        self.skipped_frames = 0          # frames not drawn: nothing had changed (idle cost)
+        self._drawn_scene = None
         self.storage_problem = persistence.storage_problem()
         self._register_scenes()
 
@@ -149,17 +154,26 @@ class App:
             scene.handle_event(event)
 
     def frame(self, dt: float) -> None:
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
         self.manager.update(dt)
         scene = self.scenes.top
         if scene is not None:
             scene.update(dt)
             scene = self.scenes.top
-            if scene is not None:
-                scene.draw(self.screen)
+        self.quiet = 0.0 if events else self.quiet + dt
+        # with nothing moving and no input for a moment, the picture on screen is still right: keep it
+        if (scene is not None and scene is self._drawn_scene and self.quiet >= QUIET and scene.is_still()
+                and self.first_frame_ms is not None):
+            self.skipped_frames += 1
+            return
+        if scene is not None:
+            scene.draw(self.screen)
+        self._drawn_scene = scene
         self.manager.draw_ui(self.screen)
         pygame.display.flip()
+        self.drawn_frames += 1
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - _T0) * 1000.0
 

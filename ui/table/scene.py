@@ -33,7 +33,7 @@ from . import cardface
 from .cardface import CardFace
 from .dialogs import ChoicePopup, EscMenu, PassDevice
 from .drag import DragController, DragResult
-from .inspect import Inspector
+from .inspect import HOVER_DELAY, Inspector
 from .overlays import BoardOverlay, Picker, PickRequest, SeatBoard
 from .palette import Palette, palette
 from .panel import SidePanel, panel_rect
@@ -932,6 +932,15 @@ class TableScene(Scene):
         target = next((c for c in cids if self.card_face(c) is not None), None)
         self.inspector.toggle(target)
 
+    def decision_rects(self) -> list[pygame.Rect]:
+        """Screen rects of the pieces the decision in progress is about (its sources and targets, glowing
+        or not): the inspect overlay keeps off them."""
+        cids = {c for a in self.input_actions() for c in (a.source, a.target) if c is not None}
+        cids |= {v.cid for v in self.world.all() if v.highlight}
+        cids.discard(self.inspector.shown)
+        views = [self.world.get(c) for c in cids]
+        return [v.screen_rect(self.camera) for v in views if v is not None and v.visible]
+
     def _inspect_info(self, cid: str) -> tuple[CardFace | None, list[str]]:
         face = self.card_face(cid)
         return face, (self.glossary(cid) if face is not None else [])
@@ -966,6 +975,26 @@ class TableScene(Scene):
                 and not self.animator.busy and not self.blocked and self._idle >= self.bot_step_seconds()):
             self._start_bot()
 
+    def is_still(self) -> bool:
+        """Nothing on the table moves by itself: no animation, drag, snap, toast, dice, pending hover
+        preview, click guard, dialog (their text cursors blink) or countdown to the results."""
+        if self.animator.busy or self.drag.busy or self.drag.snapping or self.toasts.items:
+            return False
+        if self.panel is not None and self.panel.guarding:
+            return False
+        if self.popup is not None or self.menu is not None or self.confirm is not None:
+            return False
+        if self.story_box is not None and self.story_box.alive():
+            return False
+        ins = self.inspector
+        if ins.pinned is None and ins.hover_cid is not None and ins.hover_time < HOVER_DELAY + 0.05:
+            return False
+        if any(getattr(v, "rolling", 0) > 0 for v in self.world.roots):
+            return False
+        if self.session is not None and self.state.is_over() and not self._results_shown:
+            return False
+        return True
+
     @property
     def bot_thinking(self) -> bool:
         return self._bot_job == self.token
@@ -992,8 +1021,8 @@ class TableScene(Scene):
             self.picker.draw(surface, pal)
         elif self.board_overlay is not None:
             self.board_overlay.draw(surface, pal)
-        elif not self.drag.busy:
-            self.inspector.draw(surface, vp, self.camera.mouse, pal.colorblind)
+        elif not self.drag.busy and self.inspector.shown is not None:
+            self.inspector.draw(surface, vp, self.camera.mouse, pal.colorblind, self.decision_rects())
         self.toasts.draw(surface, vp)
 
     def smoke_inputs(self) -> list:
