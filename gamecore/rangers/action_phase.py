@@ -16,7 +16,9 @@ class ActionPhase:
 
     def _start_actions(self, task):
         d = self.d
-        if all(st["actions"] <= 0 for st in d["seats"]) and d["team_tokens"] <= 0:
+        if (all(st["actions"] <= 0 for st in d["seats"]) and d["team_tokens"] <= 0
+                and not self._zord_actions("actions")):
+            # zords are used by exhausting them, not with tokens: a ready one keeps the phase open
             self._pop()
             self._e("phase", "action_phase_over")
             return

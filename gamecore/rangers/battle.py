@@ -207,8 +207,21 @@ class Battle:
             self._push({"t": "enemy_card", "card": nxt})
         else:
             b["next"] = "enemy"
+            self._note_zero_cost_only()
             final = all(c in b["resolved"] for c in b["order"]) and not self._cyc_turns_left()
             self._push({"t": "ranger_turn", "only": None, "final": final})
+
+    def _note_zero_cost_only(self):
+        """Log why costly cards cannot be played this turn (an "only 0-cost cards" enemy card stands)."""
+        who = self._dispatch("only_zero")
+        if not who:
+            return
+        d, C = self.d, self.C
+        costly = sum(1 for s in self._battle_seats() for c in d["seats"][s]["hand"]
+                     if C.card_def[C.card_of[c]]["cost"] != 0)
+        if costly:
+            self._e("info", "zero_cost_only", source=who[0], n=costly,
+                    card=f"$rangers.enemy.{C.enemy_of[who[0]]}.name")
 
     def _pos(self, cid):
         b = self.d["battle"]
@@ -578,14 +591,15 @@ class Battle:
             return []
         if trigger == "after_attack" and (ctx.get("target") is None or ctx["target"] in b["defeated"]):
             return []
-        if self._dispatch("only_zero"):
-            return []
+        zero_only = bool(self._dispatch("only_zero"))
         plus = sum(self._dispatch("cost"))
         out = []
         for s in self._battle_seats():
             for c in d["seats"][s]["hand"]:
                 cdef = C.card_def[C.card_of[c]]
                 if cdef["type"] != "reaction" or cdef["trigger"] != trigger:
+                    continue
+                if zero_only and cdef["cost"] != 0:
                     continue
                 if cdef["cost"] + plus > d["pool"] + (self._energy_reserve() if with_reserve else 0):
                     continue

@@ -82,14 +82,21 @@ class CleanupAndZords:
             self._e("shuffle", "enemy_deck_shuffled", target=f"edeck:{foe}", foe=f"$rangers.foe.{foe}.name")
         L = d["locs"][loc]
         won = False
+        survived = bool(b["rangers"])       # a boss defeat wins only if a ranger lives to the battle's end
         for foe in list(L["big"]):
             if foe == CYC:
-                kind, beaten = self._cyc_beaten()
+                kind, beaten = self._cyc_beaten(dry=True)
             else:
                 kind = C.foe_kind[foe]
                 need = C.comp["monster_defeat"] if kind == "monster" else C.comp["boss_defeat"]
                 beaten = len(d["ediscard"][foe]) >= need
+            if beaten and kind == "boss" and not survived:
+                self._e("info", "boss_not_beaten", source=f"loc:{loc}", cause="no_survivor",
+                        foe=f"$rangers.foe.{foe}.name")
+                continue
             if beaten:
+                if foe == CYC:
+                    self._cyc_beaten()
                 L["big"].remove(foe)
                 d["big_loc"][foe] = None
                 d["big_out"].append(foe)

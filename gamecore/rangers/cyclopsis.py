@@ -561,12 +561,12 @@ class CyclopsisRules:
         self._panic(loc, cause="cyc_beside")
 
     # ------------------------------------------------------------------ after a battle
-    def _cyc_beaten(self):
+    def _cyc_beaten(self, dry=False):
         """(kind, beaten) of the Cyclopsis figure at a battle's location, for the base cleanup, which
-        removes the figure when it is beaten (its state becomes "defeated" here)."""
+        removes the figure when it is beaten (its state becomes "defeated" here unless ``dry``)."""
         cyc = self.d["cyc"]
         beaten = cyc["state"] == "deployed" and len(cyc["down"]) == len(self.C.cyc["part_ids"])
-        if beaten:
+        if beaten and not dry:
             cyc["state"] = "defeated"
             cyc["loc"] = None
         return ("boss" if cyc["role"] == "boss" else "monster"), beaten

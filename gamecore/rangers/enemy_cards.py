@@ -211,6 +211,10 @@ class EnemyCardsAndDamage:
         b = d["battle"]
         for r in st["rangers"]:
             self._e("flip", "ranger_defeated", source=f"ranger:{r}", ranger=f"$rangers.ranger.{r}.name")
+        if len(st["rangers"]) > 1:
+            # two rangers on one shared 20-card deck (2 players, 3x2): its running out loses the game
+            self._lose("shared_deck_empty")
+            return
         if d["cc_energy"] <= 0:
             self._lose("no_energy")
             return
@@ -255,6 +259,9 @@ class EnemyCardsAndDamage:
         self._e("move", "lead_passed", target=action.target, ranger=f"$rangers.ranger.{b['lead']}.name")
 
     def _start_drain(self, task):
+        """Energy drain: from the pool, then the rangers' stored energy; whatever is still owed makes
+        each ranger in the battle discard one hand card per point (rulebook: 戦闘に参加しているレンジャー達は
+        手札からカードを１枚ずつ廃棄; a player with two rangers counts each of them)."""
         d = self.d
         if task["n"] > 0 and d["pool"] > 0:
             take = min(task["n"], d["pool"])
@@ -277,33 +284,63 @@ class EnemyCardsAndDamage:
             if task["n"] <= 0:
                 self._pop()
                 return
-        if self._choices_drain(task):
+        if holders and task["n"] > 0 and total > task["n"]:
             return WAIT
         self._pop()
+        owed = task["n"]
+        b = d["battle"]
+        steps = []
+        for s in self._battle_seats():
+            here = sum(1 for r in d["seats"][s]["rangers"] if r in b["rangers"])
+            if d["seats"][s]["hand"]:
+                steps.append({"t": "drain_discard", "seat": s, "n": owed * here})
+        self._e("info", "drain_to_discards", n=owed)
+        self._push(*steps)
 
     def _choices_drain(self, task):
         d = self.d
-        seats = self._battle_seats()
-        holders = [s for s in seats if d["seats"][s]["energy"] > 0]
-        if holders:
-            return [Action.make("drain_energy", source=f"energy:{s}", target="supply") for s in holders]
-        return [Action.make("discard", source=c, target=f"discard:{s}") for s in seats for c in d["seats"][s]["hand"]]
+        return [Action.make("drain_energy", source=f"energy:{s}", target="supply")
+                for s in self._battle_seats() if d["seats"][s]["energy"] > 0]
 
     def _choose_drain(self, task, action):
         d = self.d
         task["n"] -= 1
-        if action.kind == "drain_energy":
-            s = int(action.source.split(":")[1])
-            d["seats"][s]["energy"] -= 1
-            d["energy_supply"] += 1
-            self._e("move", "energy_drained", source=action.source, target="supply", n=1)
-        else:
-            s = int(action.target.split(":")[1])
-            d["seats"][s]["hand"].remove(action.source)
-            d["seats"][s]["discard"].append(action.source)
-            self._e("move", "card_discarded", source=action.source, target=action.target, seat=s)
+        s = int(action.source.split(":")[1])
+        d["seats"][s]["energy"] -= 1
+        d["energy_supply"] += 1
+        self._e("move", "energy_drained", source=action.source, target="supply", n=1)
         if task["n"] <= 0:
             self._pop()
+
+    def _start_drain_discard(self, task):
+        """One seat discards ``n`` hand cards for an energy drain (its choice of which)."""
+        st = self.d["seats"][task["seat"]]
+        if task["n"] <= 0 or not st["hand"]:
+            self._pop()
+            return
+        if len(st["hand"]) <= task["n"] or len({self.C.card_of[c] for c in st["hand"]}) == 1:
+            self._pop()
+            for c in list(st["hand"][:task["n"]]):
+                self._discard_for_drain(task["seat"], c)
+            return
+        return WAIT
+
+    def _choices_drain_discard(self, task):
+        s = task["seat"]
+        return [Action.make("discard", source=c, target=f"discard:{s}") for c in self.d["seats"][s]["hand"]]
+
+    def _choose_drain_discard(self, task, action):
+        task["n"] -= 1
+        self._discard_for_drain(task["seat"], action.source)
+        if task["n"] <= 0:
+            self._pop()
+
+    def _discard_for_drain(self, seat, card):
+        st = self.d["seats"][seat]
+        st["hand"].remove(card)
+        st["discard"].append(card)
+        self._e("move", "card_discarded", source=card, target=f"discard:{seat}", seat=seat,
+                card=f"$rangers.card.{self.C.card_of[card]}.name", cause="drain")
 
     def _highest(self, seat):
         C = self.C

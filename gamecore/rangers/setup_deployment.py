@@ -43,7 +43,7 @@ class SetupAndDeployment:
         if six:
             actions, cc, team = (2, 2, 0) if players == 6 else (3, 0, 0)
         else:
-            actions, cc, team = {5: (2, 3, 0), 4: (2, 4, 2), 3: (3, 4, 0), 2: (3, 3, 2)}[players]
+            actions, cc, team = {5: (2, 3, 0), 4: (2, 4, 2), 3: (3, 4, 0), 2: (2, 3, 2)}[players]
         d = s.d
         d.update({
             "mode": "six" if six else "standard", "per_seat": per_seat,
@@ -124,17 +124,18 @@ class SetupAndDeployment:
         """Where an enemy figure bound for ``loc`` goes. A monster or boss skips a panicked location;
         a foot soldier (``figure=True``) still goes to a panicked one while it is below its figure
         limit (rulebook: figures beyond the limit move on; official FAQ: foot soldiers may be placed
-        in panicked locations until they reach their figure limit)."""
+        in panicked locations until they reach their figure limit). In Command Center Assault (side B)
+        a figure that cannot be placed on its panicked location goes to the Command Center instead of
+        moving on clockwise (rulebook: 「代わりにコマンドセンターに配置されます」)."""
         if loc == CC:
             return CC
         if not self.d["locs"][loc]["panic"]:
             return loc
         if figure and self._enemies_at(loc) < self.C.locations[loc]["limit"] and not self._cyc_full(loc):
             return loc
-        free = self._next_free(self.d["ring"].index(loc) + 1)
-        if free is None and self.d["cc_side"] == "B":
+        if self.d["cc_side"] == "B":
             return CC
-        return free
+        return self._next_free(self.d["ring"].index(loc) + 1)
 
     def _next_free(self, start_idx):
         """The first non-panicked outer location clockwise from ring[start_idx] (inclusive)."""

@@ -38,7 +38,7 @@ __all__ = ["RangersState", "CC", "WAIT", "DISPATCH"]
 class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage, Effects, CleanupAndZords,
                    CyclopsisRules, GameState):
     GAME_ID = "rangers"
-    ENGINE_VERSION = 2
+    ENGINE_VERSION = 3
 
     def __init__(self):
         self.C = content()
@@ -321,6 +321,9 @@ class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage,
                     cdef = self.C.card_def[key]
                     if cdef["type"] == "reaction":
                         return IllegalAction("reaction_not_now", "A reaction is played only when its condition happens.")
+                    if cdef["cost"] != 0 and self._dispatch("only_zero"):
+                        return IllegalAction("zero_cost_only", "An enemy card allows only 0-cost cards now; this card costs {cost}.",
+                                             cost=cdef["cost"])
                     cost = self._cost(cdef, 1 if cdef["cost"] == "X" else 0)
                     if cost > self.d["pool"]:
                         return IllegalAction("not_enough_energy", "The shared pool holds {pool} energy; this card needs {cost}.",
