@@ -44,9 +44,13 @@ def font_size(scale: float) -> int:
     return round(BASE_FONT * scale_pct(scale) / 100)
 
 
+TABLE_MIN_W = 940       # a larger scale widens the panel only while the table keeps this much
+
+
 def panel_rect(window_size, scale: float = 1.0) -> pygame.Rect:
     w, h = window_size
-    width = min(int(WIDTH * scale), max(220, w // 3))
+    width = min(int(WIDTH * scale), max(int(WIDTH * min(scale, 1.0)), w - TABLE_MIN_W))
+    width = min(width, max(220, w // 3))
     return pygame.Rect(w - width, 0, width, h)
 
 
