@@ -706,10 +706,11 @@ class RangersTable(TableScene):
                 text = t("rangers.ui.act.play", card=card, target=self._target_label(tgt))
             if "x" in p:
                 text += " " + t("rangers.ui.act.x", x=p["x"])
+            # the boost is what tells the two plays of one card apart: it comes first
             if p.get("boost") == 1:
-                text += " " + t("rangers.ui.act.boost")
+                text = t("rangers.ui.act.with_boost", play=text)
             elif p.get("boost") == 0:
-                text += " " + t("rangers.ui.act.no_boost")
+                text = t("rangers.ui.act.without_boost", play=text)
             return text
         if k == "ability":
             r = _lid(src)
