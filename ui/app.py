@@ -222,9 +222,13 @@ def main(argv=None) -> int:
     parser.add_argument("--smoke-test", type=positive_int, metavar="FRAMES",
                         help="drive every scene for FRAMES frames with synthetic input, then exit")
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help="interface language (kept as the setting for later runs)")
+    parser.add_argument("--verbose", action="store_true", help="debug lines (video driver, timings) on stderr")
     parser.add_argument("--first-frame", action="store_true",
                         help="open the menu, draw one frame and exit (start-up benchmark)")
     args = parser.parse_args(argv)
+    import logging
+
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, format="%(name)s: %(message)s")
     if args.smoke_test is not None:
         from ui.smoke import run_smoke
 
@@ -233,7 +237,7 @@ def main(argv=None) -> int:
         app = App()
         if args.lang:
             app.set_language(args.lang)
-        print(f"video driver: {pygame.display.get_driver()}", file=sys.stderr)
+        logging.getLogger("tabletop-dojo").debug("video driver: %s", pygame.display.get_driver())
         if args.first_frame:
             app.scenes.switch("menu")
             app.frame(0.0)
