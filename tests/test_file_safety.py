@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import stat
 import sys
 from pathlib import Path
@@ -71,6 +72,24 @@ def with_huge_int(data: dict, field: str) -> bytes:
 
 # ---------------------------------------------------------------- the special files, made per kind
 SPECIALS = ["fifo", "dev_zero", "dev_null", "folder", "dangling"] if POSIX else ["folder"]
+
+
+@pytest.fixture
+def hang_guard():
+    """Turn a read that blocks on a FIFO (the bug these tests guard against) into a failure instead
+    of a hung suite. Nothing is timed: a correct reader refuses the file without waiting at all."""
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def blocked(*_):
+        raise TimeoutError("the app blocked reading a special file")
+
+    previous = signal.signal(signal.SIGALRM, blocked)
+    signal.alarm(120)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
 
 
 def make_special(path: Path, kind: str) -> None:
@@ -203,7 +222,7 @@ def test_no_line_of_any_length_can_crash_text_rendering(pygame_session):
 
 # ================================================================ 4: FIFO, devices, folders
 @pytest.mark.parametrize("kind", SPECIALS)
-def test_special_file_as_a_save_is_refused_at_once(tmp_path, kind):
+def test_special_file_as_a_save_is_refused_at_once(tmp_path, kind, hang_guard):
     path = tmp_path / "odd.json"
     make_special(path, kind)
     before = snapshot(path) if os.path.lexists(path) else None
@@ -216,7 +235,7 @@ def test_special_file_as_a_save_is_refused_at_once(tmp_path, kind):
 
 
 @pytest.mark.parametrize("kind", SPECIALS)
-def test_special_file_as_settings_is_kept_aside_and_reported(tmp_path, kind):
+def test_special_file_as_settings_is_kept_aside_and_reported(tmp_path, kind, hang_guard):
     path = tmp_path / "settings.json"
     make_special(path, kind)
     before = snapshot(path)
@@ -229,7 +248,7 @@ def test_special_file_as_settings_is_kept_aside_and_reported(tmp_path, kind):
 
 
 @pytest.mark.parametrize("kind", SPECIALS)
-def test_special_file_as_the_autosave_is_kept_aside_and_reported(app, kind):
+def test_special_file_as_the_autosave_is_kept_aside_and_reported(app, kind, hang_guard):
     path = persistence.autosave_path()
     make_special(path, kind)
     before = snapshot(path)
@@ -243,7 +262,7 @@ def test_special_file_as_the_autosave_is_kept_aside_and_reported(app, kind):
 
 
 @pytest.mark.parametrize("kind", SPECIALS)
-def test_special_file_as_the_deck_is_kept_aside_and_reported(tmp_path, kind):
+def test_special_file_as_the_deck_is_kept_aside_and_reported(tmp_path, kind, hang_guard):
     from gamecore.misfits import deck
 
     path = tmp_path / "misfits-deck.json"
@@ -268,7 +287,7 @@ def test_reading_never_goes_past_the_size_limit(tmp_path):
 # ================================================================ 5: the deck file
 @pytest.mark.parametrize("raw", [b"{not json", b'{"version": 1, "pairing": [["a1", "c1"]]}',
                                  b'{"version": 1, "pairing": ' + HUGE_INT.encode() + b"}", b"\xff\xfe",
-                                 b'{"version": 2}'])
+                                 b'{"version": 2}'], ids=["json", "short", "huge_int", "utf8", "version"])
 def test_damaged_deck_is_reported_kept_aside_then_replaced(tmp_path, raw):
     from gamecore.misfits import deck
 
@@ -379,7 +398,8 @@ def _assets_copy(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("raw", [b"[]", b'{"button": []}', b'{"button": {"colours": {"normal_bg": 5}}}',
-                                 b'{"label": {"font_size": "999999999"}}', b"\xff", b'{"a": ' + HUGE_INT.encode() + b"}"])
+                                 b'{"label": {"font_size": "999999999"}}', b"\xff", b'{"a": ' + HUGE_INT.encode() + b"}"],
+                         ids=["list", "block", "colour", "font_size", "utf8", "huge_int"])
 def test_theme_of_the_wrong_shape_gives_the_built_in_look(tmp_path, monkeypatch, raw):
     from ui.theme import build_theme
 
@@ -425,7 +445,7 @@ def test_app_start_reports_a_broken_catalog(pygame_session, tmp_path, monkeypatc
 
 
 # ================================================================ 11: brackets in a label
-@pytest.mark.parametrize("label", ["[" * 100, "{" * 57, "[{" * 300 + '"\\', "]" * 80])
+@pytest.mark.parametrize("label", ["[" * 100, "{" * 70, "[{" * 300 + '"\\', "]" * 80], ids=["brackets", "braces", "mixed", "closing"])
 def test_a_save_with_any_label_loads(tmp_path, label):
     s = Session.new("toy", 5, 2)
     s.apply(s.state.legal_actions()[0])
