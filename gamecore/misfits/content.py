@@ -299,4 +299,6 @@ def content() -> Content:
 
 
 def check_content() -> None:
-    load_content()
+    """Read and validate the shipped content once per process (every game start asks); raises ContentError
+    when a file is broken (a broken file is read again at the next ask, so the message stays current)."""
+    content()
