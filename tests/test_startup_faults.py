@@ -164,7 +164,7 @@ def test_app_starts_with_every_user_file_broken(tmp_path, kind):
     assert json.loads(files["settings"].read_text())["colorblind"] is True     # fresh settings written beside
 
 
-def test_smoke_test_survives_a_damaged_autosave_and_fails_on_a_broken_catalog(tmp_path):
+def test_smoke_test_survives_a_damaged_autosave_and_theme_and_fails_on_a_broken_catalog(tmp_path):
     import shutil
 
     data = tmp_path / "data" / "TabletopDojo"
@@ -172,16 +172,16 @@ def test_smoke_test_survives_a_damaged_autosave_and_fails_on_a_broken_catalog(tm
     save = _toy_free_save()
     save["meta"]["summary"] = "not an object"
     (data / "autosave.json").write_text(json.dumps(save))
+    assets = tmp_path / "assets"
+    shutil.copytree(ROOT / "assets", assets, ignore=shutil.ignore_patterns("rules", "sounds"))
+    (assets / "themes" / "theme.json").write_text("[]", encoding="utf-8")
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
-               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    env.pop("TABLETOP_DOJO_ASSETS", None)
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TABLETOP_DOJO_ASSETS=str(assets))
     ok = subprocess.run([sys.executable, str(ROOT / "main.py"), "--smoke-test", "12", "--lang", "en"],
                         capture_output=True, text=True, env=env, timeout=600)
     assert ok.returncode == 0, ok.stderr[-3000:]
-    assets = tmp_path / "assets"
-    shutil.copytree(ROOT / "assets", assets, ignore=shutil.ignore_patterns("rules", "sounds", "art"))
+    assert "theme.json" in ok.stderr and "built-in look" in ok.stderr
     (assets / "i18n" / "en.json").write_text('{"menu.load": ', encoding="utf-8")
-    env["TABLETOP_DOJO_ASSETS"] = str(assets)
     bad = subprocess.run([sys.executable, str(ROOT / "main.py"), "--smoke-test", "3", "--lang", "en"],
                          capture_output=True, text=True, env=env, timeout=600)
     assert bad.returncode != 0 and "en.json" in bad.stderr, bad.stderr[-3000:]
