@@ -287,7 +287,9 @@ def test_reading_never_goes_past_the_size_limit(tmp_path):
 # ================================================================ 5: the deck file
 @pytest.mark.parametrize("raw", [b"{not json", b'{"version": 1, "pairing": [["a1", "c1"]]}',
                                  b'{"version": 1, "pairing": ' + HUGE_INT.encode() + b"}", b"\xff\xfe",
-                                 b'{"version": 2}'], ids=["json", "short", "huge_int", "utf8", "version"])
+                                 b'{"version": 2}', b'{"version": 1, "pairing": [[["a01"], "c01"]]}',
+                                 b'{"version": 1, "pairing": [["a01", {"c": 1}]]}'],
+                         ids=["json", "short", "huge_int", "utf8", "version", "list_id", "object_id"])
 def test_damaged_deck_is_reported_kept_aside_then_replaced(tmp_path, raw):
     from gamecore.misfits import deck
 
@@ -475,3 +477,19 @@ def test_stale_temp_files_are_removed_from_every_folder_the_app_writes(tmp_path)
     Settings.load()
     assert persistence.storage_problem() is None
     assert not any(p.exists() for p in stale)
+
+
+def test_a_save_whose_deck_names_a_list_where_an_id_belongs_is_refused_clearly(tmp_path):
+    if "misfits" not in {g.id for g in gamecore.games(ready_only=True)}:
+        pytest.skip("Misfit Heroes is not ready")
+    from gamecore.misfits import deck
+
+    s = Session.new("misfits", 3, 2, {"pairing": deck.random_pairing(gamecore.Rng(1))})
+    data = s.to_save()
+    data["options"]["pairing"][0][0] = ["a01"]
+    path = tmp_path / "odd-deck.json"
+    path.write_text(json.dumps(data))
+    raw = path.read_bytes()
+    with pytest.raises(SaveError, match="odd-deck.json"):
+        Session.load(path)
+    assert path.read_bytes() == raw

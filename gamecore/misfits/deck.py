@@ -39,6 +39,8 @@ def validate_pairing(pairing: Any, data: Content | None = None) -> list[list[str
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
             raise PairingError(f"pair {i} must be [attribute_id, character_id]")
         a, c = pair
+        if not isinstance(a, str) or not isinstance(c, str):
+            raise PairingError(f"pair {i} must name an attribute id and a character id (two strings)")
         if a not in data.attributes:
             raise PairingError(f"pair {i}: unknown attribute {a!r}")
         if c not in data.characters:
