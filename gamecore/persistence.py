@@ -333,6 +333,8 @@ class SaveEntry:
     players: int = 0
     over: bool = False           # the saved game had ended
     error: str | None = None
+    error_code: str = ""         # with error_params: the translated wording of the error (i18n file.<code>)
+    error_params: dict | None = None
 
 
 def check_save_shape(data: Any, name: str = "the file") -> dict:
@@ -398,7 +400,8 @@ def list_saves(folder: Path | None = None) -> list[SaveEntry]:
         try:
             entries.append(entry_from_save(path, check_save_shape(read_json(path), clip(path.name, LABEL_CHARS))))
         except SaveError as exc:
-            entries.append(SaveEntry(path=path, label=clip(path.stem, LABEL_CHARS), error=clip(str(exc), 200)))
+            entries.append(SaveEntry(path=path, label=clip(path.stem, LABEL_CHARS), error=clip(str(exc), 200),
+                                     error_code=exc.code, error_params=dict(exc.params)))
     entries.sort(key=lambda e: (e.saved_at, e.path.name), reverse=True)
     return entries
 

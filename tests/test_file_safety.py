@@ -136,6 +136,10 @@ def test_huge_integer_in_the_load_list_does_not_crash_it(app):
     app.scenes.push("load")
     frames(app)
     assert app.scenes.top.entries[0].error
+    from ui.scenes.load import describe_entry
+
+    i18n.set_language("ja")                  # the reason is translated, not the English sentence
+    assert i18n.t("file.huge_number") in describe_entry(entries[0])[1]
 
 
 def test_huge_integer_in_settings_keeps_the_defaults_and_says_so(tmp_path):
