@@ -497,3 +497,20 @@ def test_a_save_whose_deck_names_a_list_where_an_id_belongs_is_refused_clearly(t
     with pytest.raises(SaveError, match="odd-deck.json"):
         Session.load(path)
     assert path.read_bytes() == raw
+
+
+@pytest.mark.parametrize("change", ["game", "version"])
+def test_autosave_resume_cannot_play_is_not_offered(app, change):
+    data = toy_save()
+    if change == "game":
+        data["game"] = "chess"
+    else:
+        data["engine_version"] += 1
+    path = persistence.autosave_path()
+    persistence.atomic_write_json(path, data)
+    raw = path.read_bytes()
+    app.scenes.switch("menu")
+    frames(app)
+    assert "resume" not in app.scenes.top.buttons.values()
+    (kept,) = path.parent.glob("autosave.json.damaged-*")
+    assert kept.read_bytes() == raw and app.notice_boxes
