@@ -30,12 +30,23 @@ def _icon(name: str, size: int):
     return icon(name, size)
 
 
-def set_aside_autosave(path, reason: str) -> None:
+def _check_resumable(data: dict, name: str) -> None:
+    """The cheap checks Resume would fail on (known, ready game; same rules version), made before
+    Resume is offered so it never pretends; the full replay happens when the player resumes."""
+    try:
+        info = gamecore.game(data["game"])
+    except gamecore.OptionError:
+        raise SaveError(f"{name} is a save of a game this version does not know", "unknown_game") from None
+    if not info.ready:
+        raise SaveError(f"{name} is a save of a game that is still in preparation", "unknown_game")
+    if data["engine_version"] != info.engine_version:
+        raise SaveError(f"{name} was made by another version of the rules", "other_rules")
+
+
+def set_aside_autosave(path, problem: SaveError) -> None:
     """An autosave that cannot be used: rename it aside (never lost, never overwritten by the next
     game) and post a message that names it and says what happened."""
-    reason = persistence.clip(reason, 200)
-    if reason.startswith(path.name + " "):
-        reason = reason[len(path.name) + 1:]
+    reason = notices.reason(problem, path.name)
     kept = persistence.keep_aside(path)
     if kept is None:
         notices.post("notice.autosave_not_kept", file=path.name, reason=reason,
@@ -62,8 +73,9 @@ class MenuScene(Scene):
         try:
             data = persistence.check_save_shape(persistence.read_json(path), path.name)
             entry = persistence.entry_from_save(path, data)
+            _check_resumable(data, path.name)
         except SaveError as exc:
-            set_aside_autosave(path, str(exc))
+            set_aside_autosave(path, exc)
             return None
         if entry.over:
             return None
@@ -157,7 +169,7 @@ class MenuScene(Scene):
             problem = open_table(self.app, Session.load(path, autosave=path))
         except SaveError as exc:
             # it looked like a save but does not replay: keep it aside and say so, offer no Resume
-            set_aside_autosave(path, str(exc))
+            set_aside_autosave(path, exc)
             self.autosave = None
             self.on_resize()
             return
