@@ -91,16 +91,11 @@ class App:
             pass
 
     def _register_scenes(self) -> None:
-        from ui.scenes.load import LoadScene
-        from ui.scenes.menu import MenuScene
-        from ui.scenes.results import ResultsScene
-        from ui.scenes.rules import RulesScene
-        from ui.scenes.settings import SettingsScene
-        from ui.scenes.setup import SetupScene
-
-        for name, cls in (("menu", MenuScene), ("setup", SetupScene), ("settings", SettingsScene),
-                          ("load", LoadScene), ("rules", RulesScene), ("results", ResultsScene)):
-            self.scenes.register(name, cls)
+        # by name: each scene's module is imported when the scene is first opened
+        for name, path in (("menu", "ui.scenes.menu:MenuScene"), ("setup", "ui.scenes.setup:SetupScene"),
+                           ("settings", "ui.scenes.settings:SettingsScene"), ("load", "ui.scenes.load:LoadScene"),
+                           ("rules", "ui.scenes.rules:RulesScene"), ("results", "ui.scenes.results:ResultsScene")):
+            self.scenes.register(name, path)
 
     # ------------------------------------------------------------------ window
     def toggle_fullscreen(self) -> None:
