@@ -724,7 +724,7 @@ class GalaxyState(GameState):
             return self._start_repair(seat, e["n"] + (AB.hook_n(p, "repair_bonus") if "card" not in f else 0))
         if d == "buy_tile":
             if any(data.tiles[k]["section"] == e["section"] and self.can_buy_tile(seat, k) for k in data.tile_order):
-                self.stack.append({"t": "buy_tile", "section": e["section"]})
+                self.stack.append({"t": "buy_tile", "section": e["section"], "left": e.get("n", 1)})
                 return []
             return [self.ev("info", "galaxy.log.nothing_to_buy", seat=seat)]
         if d == "pilot_upgrade":
@@ -907,7 +907,12 @@ class GalaxyState(GameState):
         if k == "skip":
             return [self.ev("info", "galaxy.log.skip", seat=seat)]
         if t == "buy_tile":
-            return self._buy_tile(seat, action.source.split(":", 1)[1], action.target)
+            events = self._buy_tile(seat, action.source.split(":", 1)[1], action.target)
+            left = f["left"] - 1
+            if left > 0 and any(content().tiles[k]["section"] == f["section"] and self.can_buy_tile(seat, k)
+                                for k in content().tile_order):
+                self.stack.append({"t": "buy_tile", "section": f["section"], "left": left})
+            return events
         if t == "pilot_upgrade":
             self.udisplay.remove(action.source)
             p["pupgs"].append(action.source)
