@@ -131,7 +131,7 @@ class GalaxyState(GameState):
             })
         for k, seat in enumerate(order):
             s.p[seat]["cr"] = st["start_credits"][k]
-            s.p[seat]["arr"] = players - k          # the upper marker on the shared start space plays first
+            s.p[seat]["arr"] = k + 1                # markers go on the start space in round-1 order: the last is on top
         s.arrivals = players
         # S2, S4: board, invasion marker, mutant pile and Uran
         s.docks = {d: [] for d, _p, _m in dock_ids(players)}
