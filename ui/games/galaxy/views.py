@@ -424,8 +424,11 @@ def tile_surface(face: TileFace, size: tuple[int, int], dim: bool) -> pygame.Sur
     ic = int(h * 0.42)
     if face.icon:
         surf.blit(art.picture(face.icon, ic), (pad, pad))
-    room = w - ic - 3 * pad - (int(h * 0.2) if face.copies is not None else 0)
-    title = fonts.paragraph(face.name, max(7, int(h * 0.17)), max(8, room), ink, True, line_gap=-1)
+    room = max(8, w - ic - 3 * pad - (int(h * 0.2) if face.copies is not None else 0))
+    tsize = max(7, int(h * 0.17))
+    while tsize > 7 and any(fonts.font(tsize, True).size(word)[0] > room for word in face.name.split()):
+        tsize -= 1
+    title = fonts.paragraph(face.name, tsize, room, ink, True, line_gap=-1)
     surf.blit(title, (ic + 2 * pad, pad), pygame.Rect(0, 0, title.get_width(), ic + 2))
     if face.stats:
         img = fonts.fit_text(face.stats, max(7, int(h * 0.18)), w - 2 * pad, ink, True)
@@ -502,9 +505,33 @@ class SlotView(View):
             surface.blit(zone_fill(rect.size, (36, 42, 60, 255), (90, 100, 130), radius), rect.topleft)
             _text(surface, str(self.index + 1), label_size(camera.zoom, 11), rect.center, (90, 100, 130), True, "center")
         else:
-            surface.blit(tile_surface(self.tile, rect.size, False), rect.topleft)
+            surface.blit(slot_surface(self.tile, rect.size), rect.topleft)
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, radius)
+
+
+@lru_cache(maxsize=256)
+def slot_surface(face: TileFace, size: tuple[int, int]) -> pygame.Surface:
+    """A tile in a mech slot: its name across the top (shrunk to fit), icon and numbers below
+    (the whole tile shows on hover)."""
+    w, h = size
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(3, h // 10)
+    pygame.draw.rect(surf, (226, 228, 234), surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, face.band, surf.get_rect(), max(2, h // 20), border_radius=radius)
+    ink = (24, 26, 34)
+    pad = max(2, w // 24)
+    img = fonts.fit_text(face.name, max(7, int(h * 0.22)), w - 2 * pad, ink, True)
+    surf.blit(img, (pad, pad))
+    ic = int(h * 0.46)
+    y = h - ic - pad
+    if face.icon:
+        surf.blit(art.picture(face.icon, ic), (pad, y))
+    if face.stats:
+        para = fonts.paragraph(face.stats.replace(" · ", "\n"), max(7, int(h * 0.17)), max(8, w - ic - 3 * pad), ink,
+                               True, line_gap=-2)
+        surf.blit(para, (ic + 2 * pad, y - 1), pygame.Rect(0, 0, para.get_width(), ic + 4))
+    return surf
 
 
 @dataclass
@@ -533,6 +560,10 @@ class SeatBoard:
     missions: list = field(default_factory=list)       # [(text, done)]
     active: bool = False
     labels: dict = field(default_factory=dict)         # translated captions
+    summary: str = ""                                  # compact boards: tiles, upgrades, specialists, missions
+
+
+PILOT_X = 462           # where the pilot column starts on the large board (slots sit left of it)
 
 
 class SeatBoardView(View):
@@ -572,7 +603,8 @@ class SeatBoardView(View):
         ic = max(8, s(16 if not compact else 14))
         cells = [("credit", None, b.credits)]
         cells += [(f"res_{r}", None, b.resources.get(r, 0)) for r in art.RESOURCES]
-        cells += [("dna", art.DNA_COLOURS[k], b.dna.get(k, 0)) for k in "SGRBM"]
+        if compact:                          # the large board shows DNA as its own draggable token
+            cells += [("dna", art.DNA_COLOURS[k], b.dna.get(k, 0)) for k in "SGRBM"]
         cells += [("radiation", None, b.radiation), ("debt", None, b.debt), ("hull", None, b.hull)]
         step = ic + s(24)
         per_row = max(1, int(width // step))
@@ -617,7 +649,7 @@ class SeatBoardView(View):
         _text(surface, b.mech_name, label_size(camera.zoom, 12), (mx + pic + s(6), top), INK, True, "topleft", s(150))
         self._cubes(surface, camera, mx + pic + s(6), top + s(18), s(170))
         # pilot column
-        px = rect.x + s(434)
+        px = rect.x + s(PILOT_X)
         if b.pilot:
             surface.blit(art_picture(f"pilot_{b.pilot}", pic), (px, top))
         _text(surface, b.pilot_name, label_size(camera.zoom, 12), (px + pic + s(6), top), INK, True, "topleft", s(190))
@@ -674,6 +706,9 @@ class SeatBoardView(View):
                 pygame.draw.circle(surface, (120, 240, 120), (pos[0] + d, pos[1] + d), max(2, s(3)))
         y = top + pic + s(6)
         y += self._cubes(surface, camera, x, y, rect.width - s(16))
+        if b.summary:
+            img = fonts.paragraph(b.summary, label_size(camera.zoom, 10), max(10, rect.width - s(16)), DIM, line_gap=0)
+            surface.blit(img, (x, y + s(2)))
         self._trackers(surface, camera, x, rect.bottom - s(70), rect.width - s(16), True)
 
 
