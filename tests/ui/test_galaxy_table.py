@@ -147,3 +147,226 @@ def test_a_planet_is_hit_only_on_its_round_art_and_the_star_map_never_takes_a_dr
     assert view.hit(parts["art"].center)
     assert not view.hit(parts["art"].topleft)
     assert not V.StarMapView("map", L.MAP).hit((10, 10))
+
+
+# ------------------------------------------------------------------ the table on a real game (needs the engine)
+
+
+def _engine():
+    return pytest.importorskip("gamecore.galaxy.state", reason="the Galaxy Hunters engine has not landed here")
+
+
+def _app(size=(1600, 900), settings=None):
+    toytable.ensure_pygame()
+    pygame.display.set_mode(size)
+    app = toytable.FakeApp({"animation_speed": "off", "confirm_end_turn": False, **(settings or {})})
+    return app
+
+
+@pytest.fixture(autouse=True)
+def _window_back():
+    yield
+    pygame.display.set_mode(toytable.WINDOW)
+
+
+def _to_my_turn(session, seat: int = 0):
+    """Play every decision before seat ``seat``'s first ordinary turn with the first legal action."""
+    state = session.state
+    for _ in range(200):
+        d = state.pending()
+        if d.kind == "turn" and d.seat == seat:
+            return
+        session.apply(state.legal_actions()[0])
+    raise AssertionError("seat 0 never got a turn")
+
+
+def _session(players=2, seed=4, level="easy"):
+    from gamecore.session import Seat, Session
+
+    return Session.new("galaxy", seed, players, {}, [Seat()] + [Seat("bot", level) for _ in range(players - 1)])
+
+
+def _open(session, size=(1600, 900)):
+    from ui.games import table_for
+
+    app = _app(size)
+    scene = app.scenes.switch(table_for("galaxy"), session=session)
+    app.frames(2)
+    return app, scene
+
+
+def test_galaxy_is_playable_from_the_menu_once_its_engine_is_here():
+    _engine()
+    import gamecore
+    from ui.games import playable, table_for
+    from ui.games.galaxy.table import GalaxyTable
+
+    info = next(g for g in gamecore.games() if g.id == "galaxy")
+    assert table_for("galaxy") is GalaxyTable
+    assert playable(info)
+
+
+def test_the_draft_is_a_screen_of_its_own_and_a_click_takes_the_mech():
+    _engine()
+    session = _session()
+    app, scene = _open(session)
+    state = session.state
+    # every mech and pilot is on the screen, nothing of the star map yet
+    for m in state.draft_mechs:
+        assert scene.world.get(f"mechtile:{m}") is not None
+    for p in state.draft_pilots:
+        assert scene.world.get(f"pilot:{p}") is not None
+    assert scene.world.get("map") is None
+    toytable.wait_for(app, lambda: state.current_seat() == 0 and state.phase == "draft_mech", 20)
+    choice = state.draft_mechs[-1]
+    toytable.post_click(toytable.screen_of(scene, f"mechtile:{choice}"))
+    app.frames(3)
+    assert state.p[0]["mech"] == choice
+
+
+def test_a_ship_dragged_onto_a_dock_lands_there_and_a_locked_dock_refuses_with_the_engines_reason():
+    _engine()
+    session = _session()
+    _to_my_turn(session)
+    app, scene = _open(session)
+    state = session.state
+    assert scene.world.get("map") is not None
+    legal = {a.target for a in state.legal_actions() if a.kind == "place_ship"}
+    # while the ship is carried, exactly the legal docks glow
+    start = toytable.screen_of(scene, "ship:0")
+    ev = pygame.event.Event
+    pygame.event.post(ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pygame.event.post(ev(pygame.MOUSEMOTION, pos=(start[0] - 40, start[1] - 40), rel=(1, 1), buttons=(1, 0, 0)))
+    app.frames(2)
+    glowing = {v.cid for v in scene.world.all() if v.highlight == "target"}
+    assert glowing == legal
+    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=(start[0] - 40, start[1] - 40), button=1))
+    app.frames(2)
+    # a reputation-locked dock: snapped back, the engine's reason shown
+    locked = next(d for d in ("dock:halo:0", "dock:forge:2") if scene.world.get(d).locked)
+    before = state.digest()
+    toytable.post_drag(toytable.screen_of(scene, "ship:0"), toytable.screen_of(scene, locked))
+    app.frames(3)
+    assert state.digest() == before
+    reason = state.explain("ship:0", locked)
+    from ui.i18n import illegal_text
+    assert illegal_text(reason) in scene.toasts.texts
+    assert reason.code not in ("bad_target", "not_legal")          # a precise reason, not a generic one
+    # a legal dock: the ship lands
+    target = "dock:ferrum:0"
+    assert target in legal
+    toytable.post_drag(toytable.screen_of(scene, "ship:0"), toytable.screen_of(scene, target))
+    app.frames(3)
+    assert state.docks[target] == [0]
+
+
+def test_the_mech_dragged_onto_a_planet_goes_there():
+    _engine()
+    session = _session()
+    _to_my_turn(session)
+    app, scene = _open(session)
+    state = session.state
+    planets = [a.target for a in state.legal_actions() if a.kind == "place_mech" and a.target.startswith("art:")]
+    target = "art:ferrum" if "art:ferrum" in planets else planets[0]
+    toytable.post_drag(toytable.screen_of(scene, "mech:0"), toytable.screen_of(scene, target))
+    app.frames(3)
+    assert state.p[0]["mech_at"] == target.split(":")[1]
+    assert scene.world.get("mech:0").rect.collidepoint(scene.world.get(target).rect.center)
+
+
+def test_a_market_tile_dragged_onto_the_mech_board_is_bought_into_a_slot():
+    _engine()
+    session = _session()
+    _to_my_turn(session)
+    state = session.state
+    state.p[0]["cr"] = 10                       # a position for the test: enough to buy at the Forge
+    state.p[0]["res"]["alloy"] = 2
+    ship = next(a for a in state.legal_actions() if a.kind == "place_ship" and a.target.startswith("dock:forge"))
+    session.apply(ship)
+    app, scene = _open(session)
+    assert state.pending().kind == "buy_tile"
+    toytable.post_drag(toytable.screen_of(scene, "market:autocannon"), toytable.screen_of(scene, "slot:0:4"))
+    app.frames(3)
+    assert [t.split(":")[1] for t in state.p[0]["tiles"]] == ["autocannon"]
+    assert scene.world.get("slot:0:0").tile is not None
+
+
+def test_dna_dragged_onto_a_held_mission_completes_it():
+    _engine()
+    from gamecore.galaxy.content import content
+
+    session = _session()
+    _to_my_turn(session)
+    state = session.state
+    mission = state.p[0]["missions"][0]
+    for letter, n in content().missions[mission.split(":", 1)[1]]["dna"].items():
+        state.p[0]["dna"][letter] += n          # a position for the test: the DNA the mission asks
+    app, scene = _open(session)
+    toytable.post_drag(toytable.screen_of(scene, "dna:0"), toytable.screen_of(scene, mission))
+    app.frames(3)
+    assert mission in state.p[0]["done"]
+
+
+def test_a_fight_at_uran_shows_the_strike_and_a_click_on_a_weapon_fires_it():
+    _engine()
+    session = _session()
+    _to_my_turn(session)
+    state = session.state
+    p = state.p[0]
+    p["tiles"] = ["tile:fusion_cannon:0"]        # a position for the test: an armed mech
+    state.market["fusion_cannon"] = state.market["fusion_cannon"][1:]
+    p["cubes"]["ammo"], p["cubes"]["energy"] = 2, 2
+    spot = next(a for a in state.legal_actions() if a.kind == "place_mech" and a.target.startswith("uran:"))
+    app, scene = _open(session)
+    armour_before = p["cubes"]["armour"]
+    toytable.post_drag(toytable.screen_of(scene, "mech:0"), toytable.screen_of(scene, spot.target))
+    app.frames(3)
+    assert state.pending().kind == "combat"
+    combat = scene.world.get("combat")
+    assert combat is not None and combat.info["strike"]["strike"] >= 1
+    assert p["cubes"]["armour"] < armour_before
+    assert scene.world.get("slot:0:0").highlight == "source"
+    toytable.post_click(toytable.screen_of(scene, "slot:0:0"))
+    app.frames(3)
+    assert state.pending().kind != "combat"
+    assert p["kills"]
+
+
+@pytest.mark.parametrize("players,lang", [(4, "en"), (2, "ja")])
+def test_a_whole_game_against_bots_through_the_table_reaches_the_results(players, lang):
+    _engine()
+    import random
+
+    i18n.set_language(lang)
+    session = _session(players, seed=11, level="random")
+    app, scene = _open(session, (1280, 800))
+    state = session.state
+    rng = random.Random(5)
+    drags = 0
+    for _ in range(2000):
+        if state.is_over():
+            break
+        if session.bot_to_move():
+            toytable.wait_for(app, lambda: state.is_over() or not session.bot_to_move(), 30)
+            continue
+        shown = scene.input_actions()
+        pairs = [(a.source, a.target) for a in shown]
+        moves = [a for a in shown if a.kind in ("place_ship", "place_mech") and a.target
+                 and pairs.count((a.source, a.target)) == 1]
+        if moves and rng.random() < 0.7:
+            a = rng.choice(moves)
+            before = len(session.steps)
+            toytable.post_drag(toytable.screen_of(scene, a.source), toytable.screen_of(scene, a.target))
+            app.frames(2)
+            assert len(session.steps) > before and session.steps[before].action == a     # the drop made that move
+            drags += 1
+        else:
+            scene.apply_action(rng.choice(state.legal_actions()))
+        app.frames(1)
+    assert state.is_over()
+    assert drags > 5
+    toytable.wait_for(app, lambda: type(app.scenes.top).__name__ == "ResultsScene", 10)
+    assert type(app.scenes.top).__name__ == "ResultsScene"
+    result = state.result()
+    assert set(result.breakdown) == set(range(players))

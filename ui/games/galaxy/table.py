@@ -34,7 +34,7 @@ from .draft import build_draft
 from .faces import kind_of
 from .pieces import BoardTarget, DnaToken, ShipsAtHome, SpotView
 
-CLICK_KINDS = ("take_upgrade", "hire", "take_mission", "buy_mission", "fire", "flip", "recall")
+CLICK_KINDS = ("pick_mech", "pick_pilot", "take_upgrade", "hire", "take_mission", "buy_mission", "fire", "flip", "recall")
 BOARD_TARGET = "board:{seat}"           # the mech board as a drop target for a new tile
 SLOT = (66, 52)
 SLOT_STEP = (70, 56)
@@ -75,6 +75,7 @@ class GalaxyTable(TableScene):
             self._shown = {}
             self._shown_token = self.token
         out = []
+        clicks: set = set()
         for a in real:
             shown = a
             if a.kind == "buy_tile" and a.target and a.target.startswith("mech:"):
@@ -82,10 +83,13 @@ class GalaxyTable(TableScene):
             out.append(shown)
             self._shown[shown] = a
             if a.kind in CLICK_KINDS and a.target is not None:
+                # a click on the piece does it too (when one action only answers that click)
                 click = Action(a.kind, a.source, None, a.params)
-                if click not in self._shown:
-                    out.append(click)
-                    self._shown[click] = a
+                if click in clicks:
+                    continue
+                clicks.add(click)
+                out.append(click)
+                self._shown.setdefault(click, a)
         return out
 
     def apply_action(self, action: Action) -> bool:
@@ -373,6 +377,13 @@ class GalaxyTable(TableScene):
 
     def _home_pieces(self, state, seat: int, rect, big: bool) -> None:
         p = state.p[seat]
+        # the pilot's own Repair and Recall docks
+        size = 30 if big else 24
+        x, y = (rect.x + 90, rect.y + 108) if big else (rect.x + 8, rect.bottom - 100)
+        for k, kind in enumerate(("repair", "recall")):
+            dock = f"dock:{kind}:{seat}"
+            self.world.add(DockView(dock, (x + k * (size + 8), y, size, size), icon=kind,
+                                    ships=tuple(state.docks.get(dock, ()))))
         if p["home"] > 0:
             c = (rect.right - 24, rect.y + 16) if not big else (rect.right - 30, rect.y + 40)
             self.world.add(ShipsAtHome(f"ship:{seat}", c, seat=seat, count=p["home"], size=28 if big else 22))

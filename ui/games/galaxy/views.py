@@ -175,8 +175,9 @@ class DockView(View):
     layer = 1
 
     def __init__(self, cid: str, rect, *, marks: str = "", locked: bool = False, ships: tuple = (), needs: int = 1,
-                 unused: bool = False):
+                 unused: bool = False, icon: str = ""):
         super().__init__(cid, rect, label=marks)
+        self.icon = icon                  # a pilot's Repair / Recall dock shows its symbol
         self.locked = locked
         self.ships = tuple(ships)         # seat numbers (None: a hired agent of no seat colour)
         self.needs = needs
@@ -201,6 +202,9 @@ class DockView(View):
                 img = art_picture("ship", d, colour)
                 x = rect.x + (rect.width - d) // 2 if n == 1 else rect.x + i * (rect.width - d)
                 surface.blit(img, (x, rect.y + (rect.height - d) // 2))
+        elif self.icon:
+            d = int(rect.width * 0.8)
+            surface.blit(art_picture(self.icon, d), (rect.centerx - d // 2, rect.centery - d // 2))
         else:
             colour = INK if not self.locked else (120, 120, 130)
             if self.unused:
