@@ -6,6 +6,7 @@ scene; then manager.update, scene.update, scene.draw, manager.draw_ui, flip.
 from __future__ import annotations
 
 import argparse
+import html
 import os
 import sys
 import time
@@ -19,7 +20,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from gamecore import persistence  # noqa: E402
-from ui import i18n  # noqa: E402
+from ui import i18n, notices  # noqa: E402
 from ui.scenes.base import SceneManager  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.theme import build_theme  # noqa: E402
@@ -50,6 +51,9 @@ class App:
         self.smoke = smoke
         self.settings = settings or Settings.load()
         i18n.set_language(self.settings.get("language"))
+        for problem in i18n.check_catalogs():       # said at start, not hidden behind raw keys
+            notices.post("notice.catalog_broken", problem=problem,
+                         fallback="A text catalog of the interface is broken: {problem}.")
         pygame.display.set_caption("Tabletop Dojo")
         self._set_icon()
         if size is None:
@@ -66,6 +70,7 @@ class App:
         self.scenes = SceneManager(self)
         self.running = True
         self.frame_times: list[float] = []
+        self.notice_boxes: list = []
         self.first_frame_ms: float | None = None
         self.storage_problem = persistence.storage_problem()
         self._register_scenes()
@@ -140,7 +145,18 @@ class App:
                                   or event.type >= pygame.USEREVENT):
             scene.handle_event(event)
 
+    def show_notices(self) -> None:
+        """Open a message box for each file problem posted since the last frame (ui.notices)."""
+        from ui.scenes.common import message
+
+        for i, text in enumerate(notices.take()):
+            box = message(self.manager, "dialog.file_problem", html.escape(text), size=(520, 280))
+            box.set_position((box.rect.x + 24 * i, box.rect.y + 24 * i))
+            self.notice_boxes.append(box)
+
     def frame(self, dt: float) -> None:
+        if notices.has_pending():
+            self.show_notices()
         for event in pygame.event.get():
             self.dispatch(event)
         self.manager.update(dt)
@@ -178,7 +194,9 @@ class App:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="tabletop-dojo", description="Tabletop Dojo")
-    parser.add_argument("--smoke-test", type=int, metavar="FRAMES",
+    from gamecore.__main__ import positive_int
+
+    parser.add_argument("--smoke-test", type=positive_int, metavar="FRAMES",
                         help="drive every scene for FRAMES frames with synthetic input, then exit")
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help="interface language (kept as the setting for later runs)")
     parser.add_argument("--first-frame", action="store_true",

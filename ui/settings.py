@@ -1,9 +1,11 @@
 """Player settings, persisted as JSON in the user config dir (atomic writes); bad files fall back to defaults."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from gamecore import persistence
+from ui import notices
 
 DEFAULTS = {
     "language": "en",            # "en" | "ja"
@@ -28,22 +30,44 @@ class Settings:
     def __init__(self, path: Path | None = None):
         self.path = path
         self.values = dict(DEFAULTS)
-        self.problem: str | None = None
+        self.problem: str | None = None          # the last write failed: why
+        self.load_problem: str | None = None     # the file could not be read at start: why
+
+    MAX_BYTES = 256 * 1024
 
     @classmethod
     def load(cls, path: Path | None = None) -> "Settings":
+        """The saved settings, or the defaults. A file that cannot be read is reported once (an
+        ui.notices message naming it and saying why) and kept aside as ``settings.json.damaged-<time>``,
+        so the next write puts a fresh settings file beside it instead of over it. Temp files an
+        interrupted write left in the folder are removed."""
         if path is None:
             path = persistence.config_dir() / "settings.json"
+        path = Path(path)
         settings = cls(path)
-        if path.exists():
-            try:
-                data = persistence.read_json(path, max_bytes=256 * 1024)
-                if not isinstance(data, dict):
-                    raise persistence.SaveError(f"{path.name} is not a settings file")
-                for key, value in data.items():
-                    settings.set(key, value, save=False)
-            except persistence.SaveError as exc:
-                settings.problem = str(exc)
+        persistence.remove_stale_temp_files(path.parent)
+        if not os.path.lexists(path):
+            return settings
+        try:
+            data = persistence.read_json(path, max_bytes=cls.MAX_BYTES)
+            if not isinstance(data, dict):
+                raise persistence.SaveError(f"{path.name} is not a settings file (not a JSON object)")
+        except persistence.SaveError as exc:
+            reason = str(exc)
+            if reason.startswith(path.name + " "):
+                reason = reason[len(path.name) + 1:]
+            kept = persistence.keep_aside(path)
+            settings.load_problem = reason
+            if kept is None:
+                settings.path = None          # never write over a file we could not read nor move
+                notices.post("notice.settings_not_kept", file=path.name, reason=reason,
+                             fallback="The settings file {file} could not be read: {reason}.")
+            else:
+                notices.post("notice.settings_damaged", file=path.name, reason=reason, kept=kept.name,
+                             fallback="The settings file {file} could not be read: {reason}. It was kept as {kept}.")
+            return settings
+        for key, value in data.items():
+            settings.set(key, value, save=False)
         return settings
 
     def get(self, key: str):

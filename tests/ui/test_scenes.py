@@ -105,14 +105,16 @@ def test_menu_offers_resume_only_with_an_autosave(app):
     assert "resume" in app.scenes.top.buttons.values()
 
 
-def test_corrupt_autosave_is_not_offered_and_not_touched(app):
+def test_corrupt_autosave_is_not_offered_and_kept_aside_unchanged(app):
     path = persistence.autosave_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"schema": 1, "kind": "tabletop-dojo-save", "game": ')
     app.scenes.switch("menu")
     frames(app)
     assert "resume" not in app.scenes.top.buttons.values()
-    assert path.read_text() == '{"schema": 1, "kind": "tabletop-dojo-save", "game": '
+    kept = list(path.parent.glob("autosave.json.damaged-*"))
+    assert not path.exists() and len(kept) == 1      # moved aside, so the next game cannot overwrite it
+    assert kept[0].read_text() == '{"schema": 1, "kind": "tabletop-dojo-save", "game": '
 
 
 def test_settings_are_applied_and_persisted(app, tmp_path):
@@ -138,7 +140,7 @@ def test_broken_settings_file_falls_back_to_defaults(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text("{{{")
     settings = Settings.load(path)
-    assert settings.get("language") == "en" and settings.problem
+    assert settings.get("language") == "en" and settings.load_problem and not settings.problem
     path.write_text(json.dumps({"language": "klingon", "highlights": "yes", "colorblind": True}))
     settings = Settings.load(path)
     assert settings.get("language") == "en" and settings.get("highlights") is True and settings.get("colorblind") is True
