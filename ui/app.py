@@ -28,6 +28,7 @@ from ui.theme import build_theme  # noqa: E402
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 700)   # the setup of the game with the most options still fits
 FPS = 60
+QUIET = 1.5      # seconds after the last input during which every frame is drawn (hover fades, tooltips)
 
 
 def initial_size(saved, desktop) -> tuple[int, int]:
@@ -72,6 +73,10 @@ class App:
         self.frame_times: list[float] = []
         self.notice_boxes: list = []
         self.first_frame_ms: float | None = None
+        self.quiet = 0.0                 # seconds since the last event
+        self.drawn_frames = 0
+        self.skipped_frames = 0          # frames not drawn: nothing had changed (idle cost)
+        self._drawn_scene = None
         self.storage_problem = persistence.storage_problem()
         self._register_scenes()
 
@@ -119,6 +124,14 @@ class App:
         self.manager.set_window_resolution(size)
         self.scenes.resize()
 
+    def set_ui_scale(self, pct) -> None:
+        """Keep the chosen table scale (None: from the window size); every scene lays itself out again."""
+        if self.settings.set("ui_scale", pct):
+            self.scenes.resize()
+
+    def ui_scale(self) -> float:
+        return self.settings.ui_scale(self.size)
+
     def set_language(self, lang: str) -> None:
         self.settings.set("language", lang)
         i18n.set_language(lang)
@@ -155,19 +168,29 @@ class App:
             self.notice_boxes.append(box)
 
     def frame(self, dt: float) -> None:
-        if notices.has_pending():
+        noticed = notices.has_pending()
+        if noticed:
             self.show_notices()
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
         self.manager.update(dt)
         scene = self.scenes.top
         if scene is not None:
             scene.update(dt)
             scene = self.scenes.top
-            if scene is not None:
-                scene.draw(self.screen)
+        self.quiet = 0.0 if events or noticed else self.quiet + dt
+        # with nothing moving and no input for a moment, the picture on screen is still right: keep it
+        if (scene is not None and scene is self._drawn_scene and self.quiet >= QUIET and scene.is_still()
+                and self.first_frame_ms is not None):
+            self.skipped_frames += 1
+            return
+        if scene is not None:
+            scene.draw(self.screen)
+        self._drawn_scene = scene
         self.manager.draw_ui(self.screen)
         pygame.display.flip()
+        self.drawn_frames += 1
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - _T0) * 1000.0
 
