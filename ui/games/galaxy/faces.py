@@ -245,13 +245,8 @@ def inspect_face(state, cid: str):
             return None
         f = mutant_face(sp["id"], sp)
         return CardFace(f.name, type_line=t("galaxy.ui.mutant"), frame=(110, 60, 60),
-                        text=t("galaxy.ui.mutant_text", strength=f.strength, armour=f.armour, reward=f.reward))
-    if kind == "mechtile" and ident in data.mechs:
-        return CardFace(name("mech", ident), type_line=t("galaxy.ui.mech"), frame=(60, 90, 140),
-                        text=mech_text(data.mechs[ident]))
-    if kind == "pilot" and ident in data.pilots:
-        return CardFace(name("pilot", ident), type_line=t("galaxy.ui.pilot"), frame=(120, 90, 50),
-                        text=pilot_text(ident, data.pilots[ident]))
+                        text=t("galaxy.ui.mutant_text", strength=f.strength, armour=f.armour) + "\n"
+                        + t("galaxy.ui.mutant_reward", reward=f.reward))
     if kind == "art" and ident in data.planets:
         planet = data.planets[ident]
         text = planet_effect(ident, planet) if ident != "uran" else t("galaxy.ui.uran_note")
@@ -262,15 +257,3 @@ def inspect_face(state, cid: str):
 
 
 NUMERALS = ("I", "II", "III", "IV")
-
-
-def mech_text(mech: dict) -> str:
-    cubes = t("galaxy.ui.mech_cubes", armour=mech["armour"], ammo=mech["ammo"], energy=mech["energy"])
-    live = "・".join(NUMERALS[i - 1] for i in mech["live"])
-    return f"{cubes}\n{t('galaxy.ui.live', which=live)}"
-
-
-def pilot_text(pid: str, pilot: dict) -> str:
-    lines = [f"{NUMERALS[i]}: {pilot_ability(pid, i, a)}" for i, a in enumerate(pilot["abilities"])]
-    lines.append(t("galaxy.ui.blueprint", icons=" ".join(i.upper() for i in pilot["blueprint"])))
-    return "\n".join(lines)

@@ -82,6 +82,12 @@ class GalaxyTable(TableScene):
                 shown = Action(a.kind, a.source, BOARD_TARGET.format(seat=a.target.split(":")[1]), a.params)
             out.append(shown)
             self._shown[shown] = a
+            if a.kind == "place_mech" and a.target.startswith("uran:"):
+                # Uran's mutant is chosen by clicking its tile
+                tile = self.state.uran[int(a.target.split(":")[1])]
+                click = Action(a.kind, tile, None, a.params)
+                out.append(click)
+                self._shown[click] = a
             if a.kind in CLICK_KINDS and a.target is not None:
                 # a click on the piece does it too (when one action only answers that click)
                 click = Action(a.kind, a.source, None, a.params)

@@ -429,16 +429,16 @@ def tile_surface(face: TileFace, size: tuple[int, int], dim: bool) -> pygame.Sur
     if face.icon:
         surf.blit(art.picture(face.icon, ic), (pad, pad))
     room = max(8, w - ic - 3 * pad - (int(h * 0.2) if face.copies is not None else 0))
-    tsize = max(7, int(h * 0.17))
+    tsize = max(7, int(h * 0.2))
     while tsize > 7 and any(fonts.font(tsize, True).size(word)[0] > room for word in face.name.split()):
         tsize -= 1
     title = fonts.paragraph(face.name, tsize, room, ink, True, line_gap=-1)
     surf.blit(title, (ic + 2 * pad, pad), pygame.Rect(0, 0, title.get_width(), ic + 2))
     if face.stats:
-        img = fonts.fit_text(face.stats, max(7, int(h * 0.18)), w - 2 * pad, ink, True)
+        img = fonts.fit_text(face.stats, max(7, int(h * 0.2)), w - 2 * pad, ink, True)
         surf.blit(img, (pad, ic + 2 * pad))
     if face.cost:
-        img = fonts.fit_text(face.cost, max(7, int(h * 0.16)), w - 2 * pad, (70, 60, 30))
+        img = fonts.fit_text(face.cost, max(7, int(h * 0.19)), w - 2 * pad, (70, 60, 30), True)
         surf.blit(img, img.get_rect(bottomleft=(pad, h - pad)))
     return surf
 
