@@ -403,19 +403,28 @@ class BarricadesState(GameState):
         return bool(self.options.get("open_hands", True))
 
     def _redact(self, seat: int, rng: Rng) -> None:
+        """Deal anew what ``seat`` cannot know: every deck order, the level, Treasure and Wound decks, the
+        bag, and (without open hands) the other heroes' hands. Each hidden list is put in a canonical
+        order first, so a view of a view equals a view of the original."""
         d = self.d
+
+        def deal(cids: list[str]) -> list[str]:
+            out = sorted(cids, key=lambda c: int(c.split(":")[1]))
+            rng.shuffle(out)
+            return out
+
         for i, p in enumerate(d["p"]):
             if i != seat and not self.open_hands():
-                pool = p["hand"] + p["deck"]
-                rng.shuffle(pool)
+                pool = deal(p["hand"] + p["deck"])
                 k = len(p["hand"])
                 p["hand"], p["deck"] = pool[:k], pool[k:]
             else:
-                rng.shuffle(p["deck"])
-        for lvl in d["levels"].values():
-            rng.shuffle(lvl)
-        rng.shuffle(d["tdeck"])
-        rng.shuffle(d["bag"])
+                p["deck"] = deal(p["deck"])
+        for lvl in d["levels"]:
+            d["levels"][lvl] = deal(d["levels"][lvl])
+        d["tdeck"] = deal(d["tdeck"])
+        d["wound_deck"] = deal(d["wound_deck"])
+        d["bag"] = deal(d["bag"])
 
     # ------------------------------------------------------------------ invariants
     def invariants(self) -> list[str]:
