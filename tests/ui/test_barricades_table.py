@@ -186,3 +186,48 @@ def test_only_the_viewers_hand_is_laid_out_and_six_cards_fit_without_hiding_titl
     xs = sorted(c.rect.x for c in hand.cards)
     # cards overlap at most a little: the title band (top-left) of each one stays visible
     assert min(b - a for a, b in zip(xs, xs[1:])) >= 60
+
+
+# ------------------------------------------------------------------ faces from content definitions
+
+from ui.games.barricades import faces as Fc  # noqa: E402
+
+LONGSWORD = {"key": "longsword", "type": "weapon", "keywords": ["edged"], "sk": 2, "cost": 4, "a": 2, "au": 1,
+             "m": 0, "lt": 0, "effects": []}
+HERO_L2 = {"key": "garrik_2", "type": "hero", "class": "fighter", "level": 2, "sk": 4, "a": 3, "cost": 0,
+           "effects": [{"op": "attack", "n": 1, "with": "edged"}]}
+SALVE = {"key": "healing_salve", "type": "item", "cost": 3, "au": 1,
+         "effects": [{"op": "heal", "n": 1, "when": "dungeon", "target": "member"}]}
+ORC_CHIEF = {"key": "orc_warchief", "type": "monster", "level": 2, "mtype": "humanoid", "hp": 11, "def": 1, "mdef": 1,
+             "xp": 3, "au": 3, "raider": 2, "treasure": 1, "swarm": 0, "wounds": 0, "menace": None}
+RAT_SWARM = {"key": "rat_swarm", "type": "monster", "level": 1, "mtype": "vermin", "hp": 2, "swarm": 1, "xp": 1, "au": 1}
+
+
+def test_card_faces_word_the_numbers_in_both_languages(lang):
+    face = Fc.card_face("longsword", LONGSWORD)
+    assert face.cost == 4 and "{hit}" in face.text and "{gold}" in face.text
+    assert face.keywords == (Fc.kw_name("edged"),)
+    hero = Fc.card_face("garrik_2", HERO_L2)
+    assert "2" in hero.title and "2" in hero.type_line and "4" in hero.text
+    salve = Fc.card_face("healing_salve", SALVE)
+    assert Fc.t("barricades.ui.when.dungeon") in salve.text
+    if lang == "en":
+        assert "Heal 1 wound" in salve.text and "wound(s)" not in salve.text and "Edged" in hero.text
+
+
+def test_monster_cards_carry_hp_def_xp_gold_and_keywords(lang):
+    m = Fc.monster("m1", "orc_warchief", ORC_CHIEF, group="orc_warband", room={"mdef": 2, "xp": 1})
+    assert (m.hp, m.defence, m.mdefence, m.xp, m.gold) == (11, 1, 3, 4, 3)
+    assert m.art == "mon_orc" and Fc.t("barricades.ui.kw_raider", n=2) in m.keywords
+    swarm = Fc.monster("m2", "rat_swarm", RAT_SWARM)
+    assert swarm.hp_extra == "+1d6" and swarm.hp == 2
+    rolled = Fc.monster("m2", "rat_swarm", RAT_SWARM, hp_roll=6)
+    assert rolled.hp == 6 and rolled.hp_extra == ""
+    face = Fc.monster_face(m)
+    assert "11" in face.text and m.name == face.title
+
+
+def test_every_room_group_and_class_has_its_art():
+    for table in (Fc.ROOM_ART, Fc.GROUP_ART, Fc.CLASS_ART, Fc.CARD_TYPE_ART, Fc.GUARDIAN_ART, Fc.TYPE_ART):
+        for name in table.values():
+            assert A.exists(name), name
