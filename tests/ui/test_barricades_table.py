@@ -231,3 +231,243 @@ def test_every_room_group_and_class_has_its_art():
     for table in (Fc.ROOM_ART, Fc.GROUP_ART, Fc.CLASS_ART, Fc.CARD_TYPE_ART, Fc.GUARDIAN_ART, Fc.TYPE_ART):
         for name in table.values():
             assert A.exists(name), name
+
+
+# ------------------------------------------------------------------ the scene over a stand-in state
+# The real engine (gamecore/barricades) lands on its own branch; until then the scene's input path —
+# drag a champion onto a spot or a room, the glow, the light cost on hover, a card into the battle,
+# gold onto a barricade, AI teammates' turns — is checked over this small stand-in game ("siege",
+# tests only) whose actions have the shape the real ones will have (source and target component ids).
+
+import gamecore  # noqa: E402
+from gamecore.engine import Action, Decision, Event, GameInfo, GameState, IllegalAction, Result, Rng  # noqa: E402
+from gamecore.session import Seat, Session  # noqa: E402
+from toytable import post_drag, screen_of, wait_for  # noqa: E402
+from ui.games.barricades.table import BarricadesTable, light_cost  # noqa: E402
+from ui.games.barricades.views import RoomView  # noqa: E402
+
+LIDS = ("marketplace", "bazaar", "guild", "temple", "shop")
+ROOMS = (("room:wild", 0, 0), ("room:a", 1, 1), ("room:b", 1, 2))
+
+
+class SiegeState(GameState):
+    GAME_ID = "siege_test"
+    ENGINE_VERSION = 1
+
+    def __init__(self, seed, players, options):
+        self.seed, self.players, self.options = seed, players, dict(options)
+        self.rng = Rng(seed)
+        self.turn, self.seat, self.over = 1, 0, False
+        self.champ = [None] * players
+        self.hands = [[f"card:{s}:{k}" for k in range(3)] for s in range(players)]
+        self.attack = [0] * players
+        self.gold = [5] * players
+        self.spots = {f"spot:{lid}:{k}": None for lid in LIDS for k in range(4)}   # None | "token"
+        self.paid = {lid: 0 for lid in LIDS}
+        self.built = {lid: False for lid in LIDS}
+
+    def current_seat(self):
+        return None if self.over else self.seat
+
+    def pending(self):
+        return None if self.over else Decision("turn", self.seat, "siege.prompt")
+
+    def is_over(self):
+        return self.over
+
+    def result(self):
+        return Result("win", list(range(self.players))) if self.over else None
+
+    def _legal(self):
+        s = self.seat
+        out = []
+        if self.champ[s] is None:
+            taken = set(self.champ)
+            out += [Action.make("visit", f"champion:{s}", cid) for cid, tok in self.spots.items()
+                    if tok is None and cid not in taken]
+            out += [Action.make("enter", f"champion:{s}", rid, light=d) for rid, _, d in ROOMS]
+        elif self.champ[s].startswith("room:"):
+            out += [Action.make("play", c, "battle") for c in self.hands[s]]
+        elif self.champ[s].startswith("spot:") and self.gold[s] > 0:
+            lid = self.champ[s].split(":")[1]
+            if not self.built[lid]:
+                out.append(Action.make("fund", f"gold:{s}", f"barricade:{lid}"))
+        out.append(Action.make("end_turn"))
+        return out
+
+    def explain(self, source, target):
+        return IllegalAction("siege_bad", "Not there.")
+
+    def _apply(self, a):
+        s = self.seat
+        ev = []
+        if a.kind in ("visit", "enter"):
+            self.champ[s] = a.target
+            ev.append(Event("move", "siege.ev.move", {"seat": s}, a.source, a.target))
+        elif a.kind == "play":
+            self.hands[s].remove(a.source)
+            self.attack[s] += 2
+            ev.append(Event("move", "siege.ev.play", {"seat": s}, a.source, "battle"))
+        elif a.kind == "fund":
+            lid = a.target.split(":")[1]
+            self.paid[lid] += self.gold[s]
+            self.gold[s] = 0
+            self.built[lid] = self.paid[lid] >= 10
+        elif a.kind == "end_turn":
+            self.seat += 1
+            if self.seat == self.players:
+                self.seat = 0
+                self.turn += 1
+                free = sorted(c for c, tok in self.spots.items() if tok is None)
+                self.spots[free[self.rng.randrange(len(free))]] = "token"
+                ev.append(Event("roll", "siege.ev.roll", {}))
+                self.champ = [None] * self.players
+                self.attack = [0] * self.players
+                self.over = self.turn > 2
+        return ev
+
+    def _dump(self):
+        return {k: v for k, v in self.__dict__.items() if k != "rng"} | {"rng": self.rng.state}
+
+    @classmethod
+    def _load(cls, data):
+        self = cls.__new__(cls)
+        self.__dict__.update({k: v for k, v in data.items() if k != "rng"})
+        self.rng = Rng(state=data["rng"])
+        self.champ, self.hands = list(self.champ), [list(h) for h in self.hands]
+        return self
+
+
+class SiegeAdapter:
+    """table_model for the stand-in: the same TableModel the real adapter fills."""
+
+    @staticmethod
+    def table_model(state, viewer, table):
+        m = sample_model(heroes=state.players)
+        for loc in m.locations:
+            for spot in loc.spots:
+                spot.destroyed = state.spots[spot.cid] is not None
+                spot.token = "blank" if spot.destroyed else None
+            loc.destroyed = all(s.destroyed for s in loc.spots)
+            loc.barricade_built = state.built[loc.lid]
+            loc.barricade_paid = state.paid[loc.lid]
+        rooms = {r.cid: r for r in m.rooms}
+        m.rooms = [rooms["room:wild"]]
+        for rid, lv, dark in ROOMS[1:]:
+            m.rooms.append(Room(rid, rid, lv, dark, art="room_tunnels",
+                                monster=Monster(f"mon:{rid}", "Goblin", 5, xp=1, gold=1, art="mon_goblin")))
+        faces = {}
+        for h in m.heroes:
+            s = h.seat
+            h.champion_at = state.champ[s]
+            h.gold, h.gold_cid = state.gold[s], f"gold:{s}"
+            h.person = s == 0
+            h.hand = [(c, CardFace(title=c, text="+2 {hit}")) for c in state.hands[s]]
+            h.hand_count = len(h.hand)
+            faces.update(dict(h.hand))
+        fighting = [s for s in range(state.players) if (state.champ[s] or "").startswith("room:")]
+        if fighting and state.champ[fighting[0]] != "room:wild":
+            room = rooms.get(state.champ[fighting[0]]) or m.rooms[1]
+            m.battle = Battle(room.cid, m.rooms[1].monster, fighting, sum(state.attack[s] for s in fighting), 0, 5,
+                              effective=sum(state.attack[s] for s in fighting))
+        else:
+            m.battle = None
+        m.active_seat = state.seat
+        return m, faces, {}
+
+
+class SiegeTable(BarricadesTable):
+    def adapter(self):
+        return SiegeAdapter
+
+
+SIEGE = GameInfo(id="siege_test", title="game.barricades.title", pitch="game.barricades.pitch", min_players=1,
+                 max_players=4, coop=True, bot_levels=("random",),
+                 factory=lambda seed, players, options: SiegeState(seed, players, options), loader=SiegeState._load)
+
+
+def siege_session(players=1):
+    if "siege_test" not in {g.id for g in gamecore.games()}:
+        gamecore.register(SIEGE)
+    seats = [Seat("human")] + [Seat("bot", "random") for _ in range(players - 1)]
+    return Session.new("siege_test", 5, players, {}, seats, "practice")
+
+
+@pytest.fixture
+def siege_app():
+    app = FakeApp({"animation_speed": "off"} if False else {})
+    app.settings.set("highlights", True, save=False)
+    yield app
+
+
+def open_siege(app, players=1):
+    return app.scenes.switch(SiegeTable, session=siege_session(players))
+
+
+def test_light_cost_comes_from_the_engines_action():
+    acts = [Action.make("enter", "champion:0", "room:a", light=1), Action.make("visit", "champion:0", "spot:x:0")]
+    assert light_cost(acts, "champion:0", "room:a") == 1
+    assert light_cost(acts, "champion:0", "spot:x:0") is None
+
+
+def test_drag_champion_onto_a_spot_moves_it_there(siege_app):
+    scene = open_siege(siege_app)
+    siege_app.frames(2)
+    post_drag(screen_of(scene, "champion:0"), screen_of(scene, "spot:temple:2"))
+    siege_app.frames(30)
+    assert scene.state.champ[0] == "spot:temple:2"
+    assert scene.world.get("spot:temple:2").rect.collidepoint(scene.world.get("champion:0").rect.center)
+
+
+def test_dragged_champion_makes_legal_places_glow_and_shows_light_cost_over_a_room(siege_app):
+    scene = open_siege(siege_app)
+    siege_app.frames(2)
+    start, end = screen_of(scene, "champion:0"), screen_of(scene, "room:b")
+    ev = pygame.event.Event
+    pygame.event.post(ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, 9):
+        p = (start[0] + (end[0] - start[0]) * i // 8, start[1] + (end[1] - start[1]) * i // 8)
+        pygame.event.post(ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+    siege_app.frames(3)
+    assert scene.drag.dragging
+    assert scene.world.get("room:b").highlight == "target" and scene.world.get("spot:shop:0").highlight == "target"
+    room = scene.world.get("room:b")
+    assert isinstance(room, RoomView) and room.show_cost and room.room.light_cost == 2
+    assert not scene.world.get("room:a").show_cost
+    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    siege_app.frames(30)
+    assert scene.state.champ[0] == "room:b"
+    assert not any(getattr(v, "show_cost", False) for v in scene.world.all())
+
+
+def test_cards_dragged_into_the_battle_add_to_the_running_sum(siege_app):
+    scene = open_siege(siege_app)
+    scene.apply_action(Action.make("enter", "champion:0", "room:a", light=1))
+    siege_app.frames(30)
+    board = scene.world.get("battle")
+    assert board is not None and board.battle.effective == 0
+    post_drag(screen_of(scene, "card:0:1"), screen_of(scene, "battle"))
+    siege_app.frames(30)
+    assert scene.world.get("battle").battle.effective == 2 and "card:0:1" not in scene.state.hands[0]
+
+
+def test_gold_dragged_onto_the_barricade_funds_it(siege_app):
+    scene = open_siege(siege_app)
+    scene.apply_action(Action.make("visit", "champion:0", "spot:guild:0"))
+    siege_app.frames(30)
+    post_drag(screen_of(scene, "gold:0"), screen_of(scene, "barricade:guild"))
+    siege_app.frames(30)
+    assert scene.state.paid["guild"] == 5 and scene.world.get("barricade:guild").loc.barricade_paid == 5
+
+
+def test_ai_teammates_play_their_turns_and_the_game_reaches_the_results(siege_app):
+    scene = open_siege(siege_app, players=3)
+    for _ in range(2):
+        scene.apply_action(Action.make("end_turn"))
+        assert wait_for(siege_app, lambda: scene.state.is_over() or scene.state.current_seat() == 0, 30)
+        if scene.state.is_over():
+            break
+    assert scene.state.is_over()
+    assert wait_for(siege_app, lambda: siege_app.scene is not scene, 30)
+    assert type(siege_app.scene).__name__ == "ResultsScene"

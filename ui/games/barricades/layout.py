@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ui.table.views import CardView, FigureView, HandView, PileView
+from ui.table.views import CardView, FigureView, HandView, PileView, TokenView
 
 from .model import TableModel
 from .views import (BarricadeView, BattleBoard, DiceTray, GuardianTile, HeroBoard, Label, LocationTile, MonsterView,
@@ -154,6 +154,9 @@ def build(world, model: TableModel, words: dict, colours: list, viewer: int | No
         world.add(PileView(shown.deck_cid, deck_r, count=shown.deck, label=words["deck"], back_colour=(70, 60, 110)))
         world.add(PileView(shown.discard_cid, disc_r, count=shown.discard, label=words["discard"],
                            back_colour=(90, 70, 60)))
+        if shown.gold_cid and shown.gold > 0:       # the viewer's gold, to drag onto a barricade
+            world.add(TokenView(shown.gold_cid, (HAND.right - 170, HAND.y + 50), size=34, icon="gold",
+                                colour=(240, 200, 72), count=shown.gold))
         hand = world.add(HandView(f"hand:{shown.seat}", (HAND.x, HAND.y + 96, HAND.width, HAND.height - 96)))
         cards = [CardView(cid, (0, 0, *HAND_CARD), face, face_up=face is not None, back_label=words["deck"])
                  for cid, face in shown.hand]

@@ -145,6 +145,7 @@ class Hero:
     deck_cid: str = ""
     discard_cid: str = ""
     board_cid: str = ""
+    gold_cid: str = ""                # the hero's gold this turn, dragged onto a barricade to fund it
     lent: list[str] = field(default_factory=list)
 
 

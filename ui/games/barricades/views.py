@@ -499,17 +499,19 @@ class HeroBoard(View):
         right = _stat(surface, "hit", h.attack, s, (right, y))
         y += s + camera.scale(5)
         p = h.prestige
-        if p is not None:
-            _text(surface, p.name, label_size(camera.zoom, 10), (220, 200, 150), (rect.x + pad, y), rect.width - 2 * pad,
-                  True)
-            y += camera.scale(13)
+        if p is not None:              # the prestige board: its name, then R1..R5 with their XP costs
+            name_w = min(rect.width * 0.38, camera.scale(80))
+            _text(surface, p.name, label_size(camera.zoom, 9), (220, 200, 150), (rect.x + pad, y + camera.scale(8)),
+                  name_w, True, "midleft")
+            x0 = rect.x + pad + name_w + camera.scale(3)
             n = max(1, len(p.costs))
-            cw = (rect.width - 2 * pad) / n
+            cw = (rect.right - pad - x0) / n
             for i, cost in enumerate(p.costs):
-                cell = pygame.Rect(round(rect.x + pad + i * cw), y, max(2, round(cw) - 2), camera.scale(16))
+                cell = pygame.Rect(round(x0 + i * cw), y, max(2, round(cw) - 2), camera.scale(16))
                 got = i < p.rank
                 pygame.draw.rect(surface, (150, 120, 60) if got else (50, 50, 56), cell, border_radius=3)
-                img = fonts.text(f"R{i + 1}·{cost}", label_size(camera.zoom, 8), INK if got else DIM, got)
+                img = fit_text(f"R{i + 1}·{cost}" if cw > camera.scale(26) else str(cost), label_size(camera.zoom, 8),
+                               cell.width - 2, INK if got else DIM, got)
                 surface.blit(img, img.get_rect(center=cell.center))
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, camera.scale(8))

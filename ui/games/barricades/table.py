@@ -1,0 +1,116 @@
+"""The Barricades table scene: the village under siege, the market, the dungeon and the Guardian, the
+dice tray and the heroes, played by drag and drop over the engine's legal actions.
+
+World layout: see :mod:`layout` (about 1000×800 world units, fitted to the viewport).
+
+Input (all matched against ``legal_actions()`` by the kit's drag controller; nothing here decides a
+rule): drag a champion onto a village spot or a dungeon room (the legal ones glow; while it hovers a
+room the light that entering costs shows on the room), a card from hand onto the battle board (play
+it into the battle) or onto a teammate's board (lend it), gold onto a barricade (fund it), a hero card
+onto its hero stack (level it up). Everything else — resolving a die, ending a phase, answering a
+question — is a side-panel button.
+
+The state is read through an adapter (``ADAPTER``: a module with ``table_model(state, viewer, table)``
+returning ``(TableModel, faces, glossary)``), so the views never see the engine's internals.
+"""
+from __future__ import annotations
+
+import importlib
+
+from ui.table.scene import TableScene
+
+from . import layout as L
+from .text import words
+from .views import DiceTray, RoomView
+
+
+def light_cost(actions, source: str, target: str):
+    """The light a legal move of ``source`` onto ``target`` costs, as the engine priced it (the action's
+    "light" parameter), else None."""
+    for a in actions:
+        if a.source == source and a.target == target:
+            value = a.get("light")
+            if value is not None:
+                return value
+    return None
+
+
+class BarricadesTable(TableScene):
+    ADAPTER = "ui.games.barricades.adapter"
+    END_KINDS = ("end_phase", "end_turn", "done", "pass")
+    CONFIRM_KINDS = ("end_turn",)
+    HINT_BOT = "greedy"
+    TABLE_COLOUR = (36, 42, 38)
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.model = None
+        self.faces: dict = {}
+        self.gloss: dict = {}
+        self.geo = None
+        self._costs_room: str | None = None
+
+    # ================================================================== state → views
+    def adapter(self):
+        return importlib.import_module(self.ADAPTER)
+
+    def layout(self, world) -> None:
+        """Static pieces are rebuilt with the rest in ``sync`` (the village changes every turn)."""
+
+    def sync(self, state) -> None:
+        model, faces, gloss = self.adapter().table_model(state, self.viewer_seat(), self)
+        self.model, self.faces, self.gloss = model, dict(faces), dict(gloss)
+        w = self.world
+        w.clear()
+        self.geo = L.build(w, model, words(), [self.palette().seat_colour(s) for s in range(6)],
+                           viewer=self.viewer_seat())
+        w.changed()
+        self._costs_room = None
+
+    def seat_name(self, seat: int) -> str:
+        if self.model is not None and seat is not None:
+            for hero in self.model.heroes:
+                if hero.seat == seat:
+                    return hero.name
+        return super().seat_name(seat)
+
+    def card_face(self, cid: str):
+        face = self.faces.get(cid)
+        return face if face is not None else super().card_face(cid)
+
+    def glossary(self, cid: str) -> list[str]:
+        return list(self.gloss.get(cid, []))
+
+    # ================================================================== input feedback
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._show_light_cost()
+
+    def _show_light_cost(self) -> None:
+        """While a champion is dragged over a room it may enter, the room shows the light it costs."""
+        view = self.drag.view if self.drag.dragging else None
+        room_cid = None
+        if view is not None:
+            targets = self.drag.targets_of(view.cid)
+            pos = view.world_rect().center          # the carried piece follows the pointer
+            for v in self.world.views_at(pos, exclude=view):
+                if isinstance(v, RoomView) and v.cid in targets:
+                    room_cid = v.cid
+                    break
+        if room_cid == self._costs_room:
+            return
+        for v in self.world.all():
+            if isinstance(v, RoomView):
+                v.show_cost = v.cid == room_cid
+                if v.show_cost:
+                    cost = light_cost(self.input_actions(), view.cid, v.cid)
+                    if cost is not None:
+                        v.room.light_cost = cost
+        self._costs_room = room_cid
+
+    def after_animations_queued(self, events: list) -> None:
+        """Guardian Dice tumble in the tray for the animation time, then show their faces."""
+        if any(e.kind == "roll" for e in events):
+            tray = self.world.get("tray:dice")
+            if isinstance(tray, DiceTray):
+                tray.rolling = max(0.0, self.animation_seconds())
