@@ -395,9 +395,10 @@ def siege_session(players=1):
 
 @pytest.fixture
 def siege_app():
-    app = FakeApp({"animation_speed": "off"} if False else {})
+    app = FakeApp()
     app.settings.set("highlights", True, save=False)
     yield app
+    gamecore.unregister("siege_test")      # a test-only game must not reach the other tests' game lists
 
 
 def open_siege(app, players=1):
