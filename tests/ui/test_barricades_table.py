@@ -47,7 +47,8 @@ def sample_model(heroes: int = 3, battle: bool = False, revealed: bool = False) 
     rooms.append(Room("room:guardian", "Guardian room", 4, 3, art="room_guardian", open=revealed))
     g = Guardian("guardian", "Ashmaw, the Cinder Wyrm", revealed, "guardian_ashmaw" if revealed else "guardian_lair",
                  [1] * 6 + [2] * 4, 3, [20, 22, 24], wounds=1 if revealed else 0, text="Barricades cost 12.",
-                 defence="Def 2")
+                 defence="Def 2", triangles=[("purple", "Discard 1 card"), ("blue", "Level 3 rooms: +1 darkness"),
+                                             ("red", "+1 footprint"), ("green", "+1 XP")])
     dice = [DiceRoll(s, ["foot1", "x", "purple"][: 1 + s % 3], [True] + [False] * 2) for s in range(heroes)]
     hs = []
     for s in range(heroes):

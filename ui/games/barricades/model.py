@@ -97,6 +97,7 @@ class Guardian:
     wounds: int = 0                   # wound tokens placed (defeats)
     text: str = ""                    # reveal / ongoing effects, translated
     defence: str = ""                 # "Def 2" / "MDef 3"
+    triangles: list[tuple[str, str]] = field(default_factory=list)   # (colour, what that die face does now)
 
 
 @dataclass

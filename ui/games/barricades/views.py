@@ -392,6 +392,17 @@ class GuardianTile(View):
             if done:
                 tok = art("token_gwound", cell.height)
                 surface.blit(tok, tok.get_rect(center=cell.center))
+        # what each triangle die face does (lair side or Guardian side)
+        y += camera.scale(30)
+        size = label_size(camera.zoom, 9)
+        tri = camera.scale(14)
+        for colour, text in g.triangles:
+            if y + tri > rect.bottom - pad:
+                break
+            surface.blit(art(f"die_tri_{colour}", tri), (rect.x + pad, y))
+            _text(surface, text, size, INK, (rect.x + pad + tri + 4, y + tri // 2), rect.width - 2 * pad - tri - 4,
+                  False, "midleft")
+            y += tri + camera.scale(4)
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, camera.scale(10))
 
