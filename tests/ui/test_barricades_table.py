@@ -243,7 +243,7 @@ def test_every_room_group_and_class_has_its_art():
 import gamecore  # noqa: E402
 from gamecore.engine import Action, Decision, Event, GameInfo, GameState, IllegalAction, Result, Rng  # noqa: E402
 from gamecore.session import Seat, Session  # noqa: E402
-from toytable import post_drag, screen_of, wait_for  # noqa: E402
+from toytable import key, post_drag, screen_of, wait_for  # noqa: E402
 from ui.games.barricades.table import BarricadesTable, light_cost  # noqa: E402
 from ui.games.barricades.views import RoomView  # noqa: E402
 
@@ -473,3 +473,65 @@ def test_ai_teammates_play_their_turns_and_the_game_reaches_the_results(siege_ap
     assert scene.state.is_over()
     assert wait_for(siege_app, lambda: siege_app.scene is not scene, 30)
     assert type(siege_app.scene).__name__ == "ResultsScene"
+
+
+# ------------------------------------------------------------------ the real engine through the table
+
+def _real_session(players, seed=7, **options):
+    pytest.importorskip("gamecore.barricades.state")
+    opts = {"difficulty": "first_time", "guardian": "ashmaw"} | options
+    seats = [Seat("human")] + [Seat("bot", "normal") for _ in range(players - 1)]
+    return Session.new("barricades", seed, players, opts, seats, "practice")
+
+
+def _play_person(app, scene, rng, bot):
+    """One move of the person's seat, the way a player makes it: a drag for a table move, else the
+    panel's button (the same action list the panel shows)."""
+    from gamecore import bots as B
+    action = B.choose_for(scene.state, bot, rng)
+    before = len(scene.session.steps)
+    if scene.is_table_move(action) and action.target is not None and scene.world.get(action.target) is not None:
+        post_drag(screen_of(scene, action.source), screen_of(scene, action.target))
+        app.frames(4)
+        if len(scene.session.steps) > before:
+            assert scene.session.steps[before].action == action
+            return "drag"
+        if scene.popup is not None:       # one drop, several moves (lend or give): the player picks in a popup
+            key(app, pygame.K_ESCAPE)
+            assert scene.popup is None
+    assert scene.apply_action(action)
+    return "button"
+
+
+@pytest.mark.parametrize("players,language", [(1, "en"), (3, "ja")])
+def test_a_whole_game_plays_through_the_table_to_the_results(players, language):
+    """Solo (one person, one hero) and with AI teammates (one person, two AI heroes), menu to results."""
+    ensure_pygame()
+    i18n.set_language(language)
+    try:
+        _whole_game(players)
+    finally:
+        i18n.set_language("en")
+
+
+def _whole_game(players):
+    from gamecore import bots as B
+    app = FakeApp({"animation_speed": "off"})       # pacing is the kit's (tested there); here: the moves
+    session = _real_session(players)
+    scene = app.scenes.switch(BarricadesTable, session=session)
+    app.frames(3)
+    rng, bot = Rng(3), B.make_bot("greedy")
+    ways = []
+    for _ in range(3000):
+        if scene.state.is_over() or app.scene is not scene:
+            break
+        if scene.session.bot_to_move():
+            assert wait_for(app, lambda: not scene.session.bot_to_move() or scene.state.is_over(), 120)
+            continue
+        assert wait_for(app, lambda: not scene.animator.busy, 10)
+        ways.append(_play_person(app, scene, rng, bot))
+        app.frames(2)
+    assert scene.state.is_over()
+    assert "drag" in ways          # champions were placed by drag and drop, not only by buttons
+    assert wait_for(app, lambda: app.scene is not scene, 30)
+    assert type(app.scene).__name__ == "ResultsScene"

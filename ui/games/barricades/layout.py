@@ -60,11 +60,28 @@ def barricade_rect(tile: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(tile.x + 6, tile.bottom - 40, tile.width - 12, 34)
 
 
-def stack_rects(n: int) -> list[pygame.Rect]:
+def stack_rects(n_market: int, n_groups: int, per_group: int = 3) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    """The market stacks, then the hero stacks: each hero's L1 stack large, its L2 and L3 beside it."""
     gap = 6
-    w = min(92, (MARKET.width - gap * (n - 1)) / max(1, n))
-    x0 = MARKET.x + (MARKET.width - (w * n + gap * (n - 1))) / 2
-    return [pygame.Rect(round(x0 + i * (w + gap)), MARKET.y + 4, round(w), MARKET.height - 6) for i in range(n)]
+    units = n_market + 1.5 * n_groups
+    unit = min(92, (MARKET.width - gap * (n_market + n_groups - 1)) / max(1, units))
+    total = unit * units + gap * (n_market + n_groups - 1)
+    x = MARKET.x + (MARKET.width - total) / 2
+    y, h = MARKET.y + 4, MARKET.height - 6
+    market = []
+    for _ in range(n_market):
+        market.append(pygame.Rect(round(x), y, round(unit), h))
+        x += unit + gap
+    heroes = []
+    for _ in range(n_groups):
+        big = unit * 0.9
+        small = unit * 1.5 - big - 3
+        heroes.append(pygame.Rect(round(x), y, round(big), h))
+        sh = (h - 3 * (per_group - 2)) / max(1, per_group - 1)
+        for k in range(per_group - 1):
+            heroes.append(pygame.Rect(round(x + big + 3), round(y + k * (sh + 3)), round(small), round(sh)))
+        x += unit * 1.5 + gap
+    return market, heroes
 
 
 def room_rects(levels: list[int]) -> list[pygame.Rect]:
@@ -119,8 +136,12 @@ def build(world, model: TableModel, words: dict, colours: list, viewer: int | No
         world.add(BarricadeView(loc, barricade_rect(tile), cost, words["barricade_built"]))
         places[loc.barricade_cid] = barricade_rect(tile)
     # ---------------------------------------------------------------- market and heroes
-    stacks = [*model.market, *model.heroes_stacks]
-    for st, r in zip(stacks, stack_rects(len(stacks))):
+    per_group = 3 if len(model.heroes_stacks) % 3 == 0 and model.heroes_stacks else 1
+    m_rects, h_rects = stack_rects(len(model.market), len(model.heroes_stacks) // per_group, per_group)
+    if per_group == 1:
+        m_rects, h_rects = stack_rects(len(model.market) + len(model.heroes_stacks), 0)
+        h_rects = m_rects[len(model.market):]
+    for st, r in zip([*model.market, *model.heroes_stacks], [*m_rects, *h_rects]):
         world.add(StackView(st, r))
         places[st.cid] = r
     # ---------------------------------------------------------------- dungeon

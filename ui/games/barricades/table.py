@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 
+from ui.i18n import has, t
 from ui.table.scene import TableScene
 
 from . import layout as L
@@ -35,10 +36,48 @@ def light_cost(actions, source: str, target: str):
     return None
 
 
+# moves made on the table by dragging (a source onto a target); every other legal action is a panel button
+DRAG_KINDS = ("place", "move", "stay", "fund", "lend", "give", "level_up", "buy", "market_draw", "shop", "heal",
+              "buy_gear", "give_gear", "take_gear", "place_token", "discard", "prep", "keep", "reward", "pick_board")
+# the panel's end buttons (End of the village phase, ready, done...)
+END_KINDS = ("end_village", "ready", "done", "leave", "skip", "temple_skip")
+
+
+def cid_words(cid: str | None) -> str:
+    """A component id in the player's words, for button labels (never a raw id)."""
+    from . import adapter as AD
+    from . import faces as F
+    if not cid:
+        return ""
+    kind, _, rest = cid.partition(":")
+    if kind == "spot":
+        return AD.loc_name(rest.split(":")[0])
+    if kind in ("loc", "barricade"):
+        return AD.loc_name(rest)
+    if kind == "room":
+        return AD.room_name(rest)
+    if kind in ("hero", "champion", "gold", "deck", "discard", "hand", "dice"):
+        return t("barricades.ui.player", n=int(rest.split(":")[0]) + 1) if rest[:1].isdigit() else rest
+    if kind == "market":
+        return F.card_name(rest)
+    if kind == "heroes":
+        hid, _, lvl = rest.partition(":")
+        return f"{AD.hero_name(hid)} L{lvl}"
+    if kind == "board":
+        return AD.board_name(rest)
+    if kind == "gear":
+        return AD.gear_name(rest.split(":")[0])
+    if kind == "die":
+        return ""
+    if cid == "village":
+        return t("barricades.ui.village")
+    return F.words(rest or kind)
+
+
 class BarricadesTable(TableScene):
     ADAPTER = "ui.games.barricades.adapter"
-    END_KINDS = ("end_phase", "end_turn", "done", "pass")
-    CONFIRM_KINDS = ("end_turn",)
+    END_KINDS = END_KINDS
+    CONFIRM_KINDS = ("end_village",)
     HINT_BOT = "greedy"
     TABLE_COLOUR = (36, 42, 38)
 
@@ -73,6 +112,25 @@ class BarricadesTable(TableScene):
                 if hero.seat == seat:
                     return hero.name
         return super().seat_name(seat)
+
+    def is_table_move(self, action) -> bool:
+        return action.kind in DRAG_KINDS and super().is_table_move(action)
+
+    def describe_action(self, action) -> str:
+        key = f"barricades.ui.act.{action.kind}"
+        if not (has(key) or has(key, "en")):
+            return super().describe_action(action)
+        params = {k: v for k, v in action.params}
+        card = ""
+        if action.source and action.source.startswith("card:") and self.state is not None:
+            from . import faces as F
+            card = F.card_name(self.state.d["cards"].get(action.source, ""))
+        face = ""
+        if action.source and action.source.startswith("die:") and self.state is not None:
+            _, seat, i = action.source.split(":")
+            face = t(f"barricades.face.{self.state.d['dice'][int(seat)][int(i)]['face']}")
+        return t(key, source=cid_words(action.source), target=cid_words(action.target), card=card, face=face,
+                 **{k: v for k, v in params.items() if k not in ("source", "target", "card", "face")})
 
     def card_face(self, cid: str):
         face = self.faces.get(cid)

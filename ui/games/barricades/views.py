@@ -221,17 +221,30 @@ class StackView(View):
         fill = (40, 40, 44, 180) if empty else (236, 230, 212, 255)
         surface.blit(zone_fill(rect.size, fill, (90, 84, 70), max(2, camera.scale(6))), rect.topleft)
         ink = (30, 30, 34) if not empty else DIM
-        a = min(rect.height - camera.scale(30), rect.width - camera.scale(8))
-        if a > 6 and self.stack.art:
-            img = art(self.stack.art, a)
-            if empty:
-                img = img.copy()
-                img.set_alpha(80)
-            surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + camera.scale(3))))
-        _text(surface, self.stack.title, label_size(camera.zoom, 10), ink, (rect.centerx, rect.bottom - camera.scale(15)),
-              rect.width - 4, True, "midbottom")
-        _text(surface, self.stack.kind, label_size(camera.zoom, 8), (90, 88, 84) if not empty else DIM,
-              (rect.centerx, rect.bottom - camera.scale(2)), rect.width - 4, False, "midbottom")
+        small = rect.height < camera.scale(60)
+        if small:                      # a higher-level hero stack: its level and count, side by side
+            a = min(rect.height - 4, rect.width // 2)
+            if self.stack.art:
+                img = art(self.stack.art, a)
+                if empty:
+                    img = img.copy()
+                    img.set_alpha(80)
+                surface.blit(img, (rect.x + 2, rect.centery - a // 2))
+            _text(surface, self.stack.title, label_size(camera.zoom, 10), ink, (rect.x + a + 4, rect.centery),
+                  rect.right - rect.x - a - 5, True, "midleft")
+        else:
+            a = min(rect.height - camera.scale(32), rect.width - camera.scale(8))
+            if a > 6 and self.stack.art:
+                img = art(self.stack.art, a)
+                if empty:
+                    img = img.copy()
+                    img.set_alpha(80)
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + camera.scale(3))))
+            img = wrapped(self.stack.title, label_size(camera.zoom, 9), rect.width - 4, ink)
+            surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - camera.scale(11))),
+                         pygame.Rect(0, 0, img.get_width(), camera.scale(24)))
+            _text(surface, self.stack.kind, label_size(camera.zoom, 8), (90, 88, 84) if not empty else DIM,
+                  (rect.centerx, rect.bottom - camera.scale(1)), rect.width - 4, False, "midbottom")
         if self.stack.cost is not None:
             b = badge(str(self.stack.cost), label_size(camera.zoom, 11), GOLD, (30, 30, 30))
             surface.blit(b, b.get_rect(topleft=(rect.x - 3, rect.y - 3)))
@@ -375,8 +388,9 @@ class GuardianTile(View):
             img = fonts.text(str(level), label_size(camera.zoom, 10), INK, True)
             surface.blit(img, img.get_rect(center=cell.center))
             if i == g.threat_pos:
-                tok = art("token_threat", cell.height + 4)
-                surface.blit(tok, tok.get_rect(midbottom=(cell.centerx, cell.y + 2)))
+                pygame.draw.rect(surface, (255, 210, 90), cell, max(1, camera.scale(2)), border_radius=3)
+                tok = art("token_threat", round(cell.height * 0.75))       # the threat token, on its space
+                surface.blit(tok, tok.get_rect(center=(cell.right - 1, cell.y + 1)))
         y += camera.scale(24)
         # HP track (one entry per defeat needed) with wound tokens
         _text(surface, self.words["hp_track"], label_size(camera.zoom, 9), DIM, (rect.x + pad, y), rect.width)
@@ -507,7 +521,8 @@ class HeroBoard(View):
         y += s + camera.scale(4)
         right = _stat(surface, "gold", h.gold, s, (rect.x + pad, y), GOLD)
         right = _stat(surface, "light", h.light, s, (right, y), LIGHT_YELLOW)
-        right = _stat(surface, "hit", h.attack, s, (right, y))
+        if h.attack:
+            right = _stat(surface, "hit", h.attack, s, (right, y))
         y += s + camera.scale(5)
         p = h.prestige
         if p is not None:              # the prestige board: its name, then R1..R5 with their XP costs
