@@ -10,8 +10,6 @@ Component ids are the engine's (gamecore/barricades/API.md): ``spot:<loc>:<n>``,
 """
 from __future__ import annotations
 
-from gamecore.barricades import rules as R
-from gamecore.barricades.content import LOCATIONS, content
 from ui.i18n import has, t
 
 from . import faces as F
@@ -69,6 +67,10 @@ def seat_label(state, seat: int) -> str:
 
 
 def table_model(state, viewer, table=None):
+    # the engine is imported here: the names above serve the log and the buttons without it
+    from gamecore.barricades import rules as R
+    from gamecore.barricades.content import LOCATIONS, content
+
     C = content()
     d = state.d
     faces: dict = {}

@@ -204,8 +204,12 @@ def build(world, model: TableModel, words: dict, colours: list, viewer: int | No
         world.add(FigureView(hero.champion_cid, centre, size=24, colour=colour, seat=hero.seat))
     # ---------------------------------------------------------------- dice tray and battle
     world.add(DiceTray("tray:dice", TRAY, model.dice, model.army, colours, words))
-    if model.battle is not None:
-        rect = pygame.Rect(DUNGEON.x + 40, DUNGEON.y + 30, DUNGEON.width - 80, 210)
+    if model.battle is not None:            # in place: beside the room fought in, which stays visible
+        bw, bh = 420, 190
+        room = places.get(model.battle.room, pygame.Rect(DUNGEON.x, DUNGEON.y, 0, 0))
+        x = room.right + 8 if room.right + 8 + bw <= DUNGEON.right - 4 else room.x - 8 - bw
+        x = max(DUNGEON.x + 4, min(x, GUARDIAN.right - bw))
+        rect = pygame.Rect(x, DUNGEON.y + (DUNGEON.height - bh) // 2 + 6, bw, bh)
         world.add(BattleBoard("battle", model.battle, rect, colours, words))
         places["battle"] = rect
     if model.phase:

@@ -166,6 +166,29 @@ class BarricadesTable(TableScene):
                         v.room.light_cost = cost
         self._costs_room = room_cid
 
+    # names the log would otherwise print as ids ("torvin_1", "foot1"): worded here, keys left alone
+    _LOG_NAMES = {"card": "card", "old": "card", "new": "card", "monster": "card", "cards": "card", "face": "face",
+                  "faces": "face", "loc": "loc", "room": "room", "board": "board", "gear": "gear", "guardian": "guardian"}
+
+    def log_line(self, event) -> str:
+        from dataclasses import replace
+
+        from ui.i18n import event_text
+
+        from . import adapter as AD
+        from . import faces as F
+        word = {"card": F.card_name, "face": lambda k: t(f"barricades.face.{k}") if has(f"barricades.face.{k}", "en") else k,
+                "loc": AD.loc_name, "room": AD.room_name, "board": AD.board_name, "gear": AD.gear_name,
+                "guardian": AD.guardian_name}
+        params = dict(event.params)
+        for name, kind in self._LOG_NAMES.items():
+            value = params.get(name)
+            if isinstance(value, str) and value and not value.startswith("$"):
+                params[name] = word[kind](value)
+            elif isinstance(value, (list, tuple)) and all(isinstance(v, str) and not v.startswith("$") for v in value):
+                params[name] = ", ".join(word[kind](v) for v in value)
+        return event_text(replace(event, params=params))
+
     def after_animations_queued(self, events: list) -> None:
         """Guardian Dice tumble in the tray for the animation time, then show their faces."""
         if any(e.kind == "roll" for e in events):

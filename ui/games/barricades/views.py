@@ -233,16 +233,17 @@ class StackView(View):
             _text(surface, self.stack.title, label_size(camera.zoom, 10), ink, (rect.x + a + 4, rect.centery),
                   rect.right - rect.x - a - 5, True, "midleft")
         else:
-            a = min(rect.height - camera.scale(32), rect.width - camera.scale(8))
+            a = min(rect.height - camera.scale(47), rect.width - camera.scale(8))
             if a > 6 and self.stack.art:
                 img = art(self.stack.art, a)
                 if empty:
                     img = img.copy()
                     img.set_alpha(80)
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + camera.scale(3))))
-            img = wrapped(self.stack.title, label_size(camera.zoom, 9), rect.width - 4, ink)
-            surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom - camera.scale(11))),
-                         pygame.Rect(0, 0, img.get_width(), camera.scale(24)))
+            img = wrapped(self.stack.title, label_size(camera.zoom, 9), rect.width - 4, ink)    # up to two lines
+            top = rect.y + camera.scale(3) + max(0, a) + 1
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, top)),
+                         pygame.Rect(0, 0, img.get_width(), max(1, rect.bottom - camera.scale(11) - top)))
             _text(surface, self.stack.kind, label_size(camera.zoom, 8), (90, 88, 84) if not empty else DIM,
                   (rect.centerx, rect.bottom - camera.scale(1)), rect.width - 4, False, "midbottom")
         if self.stack.cost is not None:
