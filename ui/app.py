@@ -6,6 +6,7 @@ scene; then manager.update, scene.update, scene.draw, manager.draw_ui, flip.
 from __future__ import annotations
 
 import argparse
+import html
 import os
 import sys
 import time
@@ -19,7 +20,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from gamecore import persistence  # noqa: E402
-from ui import i18n  # noqa: E402
+from ui import i18n, notices  # noqa: E402
 from ui.scenes.base import SceneManager  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.theme import build_theme  # noqa: E402
@@ -27,6 +28,7 @@ from ui.theme import build_theme  # noqa: E402
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 700)   # the setup of the game with the most options still fits
 FPS = 60
+QUIET = 1.5      # seconds after the last input during which every frame is drawn (hover fades, tooltips)
 
 
 def initial_size(saved, desktop) -> tuple[int, int]:
@@ -50,6 +52,9 @@ class App:
         self.smoke = smoke
         self.settings = settings or Settings.load()
         i18n.set_language(self.settings.get("language"))
+        for problem in i18n.check_catalogs():       # said at start, not hidden behind raw keys
+            notices.post("notice.catalog_broken", problem=problem,
+                         fallback="A text catalog of the interface is broken: {problem}.")
         pygame.display.set_caption("Tabletop Dojo")
         self._set_icon()
         if size is None:
@@ -66,7 +71,12 @@ class App:
         self.scenes = SceneManager(self)
         self.running = True
         self.frame_times: list[float] = []
+        self.notice_boxes: list = []
         self.first_frame_ms: float | None = None
+        self.quiet = 0.0                 # seconds since the last event
+        self.drawn_frames = 0
+        self.skipped_frames = 0          # frames not drawn: nothing had changed (idle cost)
+        self._drawn_scene = None
         self.storage_problem = persistence.storage_problem()
         self._register_scenes()
 
@@ -114,6 +124,14 @@ class App:
         self.manager.set_window_resolution(size)
         self.scenes.resize()
 
+    def set_ui_scale(self, pct) -> None:
+        """Keep the chosen table scale (None: from the window size); every scene lays itself out again."""
+        if self.settings.set("ui_scale", pct):
+            self.scenes.resize()
+
+    def ui_scale(self) -> float:
+        return self.settings.ui_scale(self.size)
+
     def set_language(self, lang: str) -> None:
         self.settings.set("language", lang)
         i18n.set_language(lang)
@@ -140,18 +158,39 @@ class App:
                                   or event.type >= pygame.USEREVENT):
             scene.handle_event(event)
 
+    def show_notices(self) -> None:
+        """Open a message box for each file problem posted since the last frame (ui.notices)."""
+        from ui.scenes.common import message
+
+        for i, text in enumerate(notices.take()):
+            box = message(self.manager, "dialog.file_problem", html.escape(text), size=(520, 280))
+            box.set_position((box.rect.x + 24 * i, box.rect.y + 24 * i))
+            self.notice_boxes.append(box)
+
     def frame(self, dt: float) -> None:
-        for event in pygame.event.get():
+        noticed = notices.has_pending()
+        if noticed:
+            self.show_notices()
+        events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
         self.manager.update(dt)
         scene = self.scenes.top
         if scene is not None:
             scene.update(dt)
             scene = self.scenes.top
-            if scene is not None:
-                scene.draw(self.screen)
+        self.quiet = 0.0 if events or noticed else self.quiet + dt
+        # with nothing moving and no input for a moment, the picture on screen is still right: keep it
+        if (scene is not None and scene is self._drawn_scene and self.quiet >= QUIET and scene.is_still()
+                and self.first_frame_ms is not None):
+            self.skipped_frames += 1
+            return
+        if scene is not None:
+            scene.draw(self.screen)
+        self._drawn_scene = scene
         self.manager.draw_ui(self.screen)
         pygame.display.flip()
+        self.drawn_frames += 1
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - _T0) * 1000.0
 
@@ -178,7 +217,9 @@ class App:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="tabletop-dojo", description="Tabletop Dojo")
-    parser.add_argument("--smoke-test", type=int, metavar="FRAMES",
+    from gamecore.__main__ import positive_int
+
+    parser.add_argument("--smoke-test", type=positive_int, metavar="FRAMES",
                         help="drive every scene for FRAMES frames with synthetic input, then exit")
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help="interface language (kept as the setting for later runs)")
     parser.add_argument("--first-frame", action="store_true",

@@ -57,6 +57,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def is_still(self) -> bool:
+        """True when the next frame would look like the last one (the app then skips drawing it, after a
+        quiet moment without input). A scene that animates by itself keeps the default, False."""
+        return False
+
     # the smoke test drives every scene with a few synthetic inputs
     def smoke_inputs(self) -> list:
         return []

@@ -1,15 +1,18 @@
 """Main menu: a tile per registered game (greyed while in preparation), Resume, Load, Settings, Rules, Quit."""
 from __future__ import annotations
 
+import html
+import os
+
 import pygame
 import pygame_gui
 
 import gamecore
 from gamecore import persistence
 from gamecore.persistence import SaveError
-from ui import fonts
+from ui import fonts, notices
 from ui.games import content_problem, playable
-from ui.i18n import t
+from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, message, players_label, rounded_panel
 from ui.theme import DISABLED, GOLD, MUTED, TEXT
@@ -27,6 +30,21 @@ def _icon(name: str, size: int):
     return icon(name, size)
 
 
+def set_aside_autosave(path, reason: str) -> None:
+    """An autosave that cannot be used: rename it aside (never lost, never overwritten by the next
+    game) and post a message that names it and says what happened."""
+    reason = persistence.clip(reason, 200)
+    if reason.startswith(path.name + " "):
+        reason = reason[len(path.name) + 1:]
+    kept = persistence.keep_aside(path)
+    if kept is None:
+        notices.post("notice.autosave_not_kept", file=path.name, reason=reason,
+                     fallback="The autosave {file} could not be read: {reason}.")
+    else:
+        notices.post("notice.autosave_damaged", file=path.name, reason=reason, kept=kept.name,
+                     fallback="The autosave {file} could not be read: {reason}. It was kept as {kept}.")
+
+
 class MenuScene(Scene):
     def enter(self, **args) -> None:
         self.hover: str | None = None
@@ -36,16 +54,20 @@ class MenuScene(Scene):
         super().enter(**args)
 
     def _autosave_entry(self):
+        """The autosave as a checked load-list entry (every field the menu shows type-checked and cut
+        to length), or None. A damaged autosave is not hidden: it is kept aside and reported."""
         path = persistence.autosave_path()
-        if not path.exists():
+        if not os.path.lexists(path):
             return None
         try:
             data = persistence.check_save_shape(persistence.read_json(path), path.name)
-        except SaveError:
+            entry = persistence.entry_from_save(path, data)
+        except SaveError as exc:
+            set_aside_autosave(path, str(exc))
             return None
-        if data.get("meta", {}).get("over"):
+        if entry.over:
             return None
-        return data
+        return entry
 
     # ------------------------------------------------------------------ layout
     def build_ui(self) -> None:
@@ -67,9 +89,11 @@ class MenuScene(Scene):
             return b
 
         if self.autosave is not None:
-            title = t(f"game.{self.autosave['game']}.title")
-            summary = self.autosave.get("meta", {}).get("summary") or {}
-            detail = t("menu.resume_detail", game=title, round=summary.get("round", summary.get("turn", "?")))
+            key = f"game.{self.autosave.game}.title"
+            title = t(key) if has(key) else self.autosave.game
+            summary = self.autosave.summary or {}
+            detail = persistence.clip(t("menu.resume_detail", game=title,
+                                        round=summary.get("round", summary.get("turn", "?"))), 60)
             button("resume", t("menu.resume"), "#primary")
             y += 22                      # room for the line that says which game resumes
             self.resume_detail = detail
@@ -132,9 +156,13 @@ class MenuScene(Scene):
         try:
             problem = open_table(self.app, Session.load(path, autosave=path))
         except SaveError as exc:
-            problem = str(exc)
+            # it looked like a save but does not replay: keep it aside and say so, offer no Resume
+            set_aside_autosave(path, str(exc))
+            self.autosave = None
+            self.on_resize()
+            return
         if problem:
-            self.error_box = message(self.app.manager, "dialog.load_failed", problem)
+            self.error_box = message(self.app.manager, "dialog.load_failed", html.escape(persistence.clip(problem, 300)))
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface) -> None:
