@@ -57,7 +57,7 @@ def sample_model(heroes: int = 3, battle: bool = False, revealed: bool = False) 
         hs.append(Hero(s, f"Hero {s + 1}", s == 0, 7, 3, hand=hand, hand_count=6, xp=3 + s, wounds=s, gold=4, light=2,
                        attack=3, prestige=Prestige("Warlord", s % 3, [2, 3, 4, 5, 6]), champion_cid=f"champion:{s}",
                        champion_at="room:wild" if s == 0 else ("spot:marketplace:1" if s == 1 else None),
-                       deck_cid=f"deck:{s}", discard_cid=f"discard:{s}", board_cid=f"board:{s}"))
+                       deck_cid=f"deck:{s}", discard_cid=f"discard:{s}", board_cid=f"hero:{s}"))
     b = None
     if battle:
         b = Battle("room:2", rooms[3].monster, [0, 1], 6, 2, 10, ["Hero 1: Longsword +2", "Hero 2: Firebolt +2 M"],
@@ -128,7 +128,7 @@ def test_the_table_lays_out_every_part_without_overlap(lang, size):
     assert all(r.cid in world for r in model.rooms) and model.guardian.cid in world
     assert all(h.board_cid in world for h in model.heroes)
     # the regions and the pieces of one kind never overlap
-    for kind in ("loc:", "spot:", "market:", "room:", "board:", "barricade:"):
+    for kind in ("loc:", "spot:", "market:", "room:", "hero:", "barricade:"):
         rects = [geo.places[c] for c in geo.places if c.startswith(kind)]
         for i, a in enumerate(rects):
             for b in rects[i + 1:]:
@@ -168,7 +168,7 @@ def test_champions_stand_where_the_model_says():
     c0 = world.get("champion:0")
     assert geo.places["room:wild"].collidepoint(c0.rect.center)
     c2 = world.get("champion:2")
-    assert geo.places["board:2"].collidepoint(c2.rect.center)
+    assert geo.places["hero:2"].collidepoint(c2.rect.center)
 
 
 def test_battle_board_shows_the_running_sum(lang):
@@ -184,9 +184,11 @@ def test_only_the_viewers_hand_is_laid_out_and_six_cards_fit_without_hiding_titl
     world, _ = build_world(model)
     hand = world.get("hand:0")
     assert hand is not None and world.get("hand:1") is None
-    xs = sorted(c.rect.x for c in hand.cards)
-    # cards overlap at most a little: the title band (top-left) of each one stays visible
-    assert min(b - a for a, b in zip(xs, xs[1:])) >= 60
+    # every card's title band stays visible: two cards never sit closer than 60 across on the same row
+    for i, a in enumerate(hand.cards):
+        for b in hand.cards[i + 1:]:
+            same_row = abs(a.rect.y - b.rect.y) < 18
+            assert not same_row or abs(a.rect.x - b.rect.x) >= 60
 
 
 # ------------------------------------------------------------------ faces from content definitions
@@ -535,3 +537,12 @@ def _whole_game(players):
     assert "drag" in ways          # champions were placed by drag and drop, not only by buttons
     assert wait_for(app, lambda: app.scene is not scene, 30)
     assert type(app.scene).__name__ == "ResultsScene"
+
+
+def test_a_click_on_a_hero_board_opens_it_at_full_size(siege_app):
+    scene = open_siege(siege_app, players=2)
+    siege_app.frames(2)
+    board = scene.seat_board("hero:1")
+    assert board is not None and board.title == "Hero 2" and len(board.rows[0]) == 3
+    assert any("XP" in n for n in board.notes)
+    assert scene.seat_board("room:a") is None

@@ -132,6 +132,31 @@ class BarricadesTable(TableScene):
         return t(key, source=cid_words(action.source), target=cid_words(action.target), card=card, face=face,
                  **{k: v for k, v in params.items() if k not in ("source", "target", "card", "face")})
 
+    def seat_board(self, cid: str):
+        """A click on a hero board opens that hero at full size: its hand (when hands are open or it is
+        the viewer's), and its numbers and prestige ranks as notes."""
+        from ui.table.overlays import SeatBoard
+        if self.model is None or not cid or not cid.startswith("hero:"):
+            return None
+        hero = next((h for h in self.model.heroes if h.board_cid == cid), None)
+        if hero is None:
+            return None
+        notes = [t("barricades.ui.board_note", xp=hero.xp, wounds=hero.wounds, cards=hero.wound_cards,
+                   hand=hero.hand_size, deck=hero.deck, discard=hero.discard)]
+        if hero.prestige is not None:
+            notes.append(t("barricades.ui.board_rank", board=hero.prestige.name, rank=hero.prestige.rank,
+                           costs=" / ".join(str(c) for c in hero.prestige.costs)))
+        faces = [face for _cid, face in hero.hand]
+        rows = [faces] if any(f is not None for f in faces) else []
+        return SeatBoard(hero.name, rows, notes, self.palette().seat_colour(hero.seat))
+
+    def bot_doing(self, seat: int) -> str:
+        """While an AI teammate acts: who, and what it is deciding (the engine's prompt for it)."""
+        decision = self.state.pending() if self.session is not None else None
+        if decision is None:
+            return super().bot_doing(seat)
+        return t("barricades.ui.ai_doing", name=self.seat_name(seat), what=t(decision.prompt, **decision.args))
+
     def card_face(self, cid: str):
         face = self.faces.get(cid)
         return face if face is not None else super().card_face(cid)
