@@ -322,7 +322,11 @@ class SiegeState(GameState):
                 self.seat = 0
                 self.turn += 1
                 free = sorted(c for c, tok in self.spots.items() if tok is None)
-                self.spots[free[self.rng.randrange(len(free))]] = "token"
+                for _ in range(2):
+                    spot = free.pop(self.rng.randrange(len(free)))
+                    self.spots[spot] = "token"
+                    ev.append(Event("reveal", "siege.ev.token_drawn", {"loc": spot.split(":")[1]}))
+                    ev.append(Event("move", "siege.ev.token_placed", {}, None, spot))
                 ev.append(Event("roll", "siege.ev.roll", {}))
                 self.champ = [None] * self.players
                 self.attack = [0] * self.players
@@ -546,3 +550,24 @@ def test_a_click_on_a_hero_board_opens_it_at_full_size(siege_app):
     assert board is not None and board.title == "Hero 2" and len(board.rows[0]) == 3
     assert any("XP" in n for n in board.notes)
     assert scene.seat_board("room:a") is None
+
+
+def test_the_end_of_turn_tokens_fall_one_by_one(siege_app):
+    scene = open_siege(siege_app)
+    siege_app.frames(2)
+    scene.apply_action(Action.make("end_turn"))
+    fallen = sorted(c for c, tok in scene.state.spots.items() if tok)
+    assert len(fallen) == 2
+    views = [scene.world.get(c) for c in fallen]
+    assert all(v.hidden_token for v in views)          # not shown before the sequence reaches them
+    shown_at = {}
+    for frame in range(400):
+        siege_app.frame()
+        for v, c in zip(views, fallen):
+            if not scene.world.get(c).hidden_token and c not in shown_at:
+                shown_at[c] = frame
+        if len(shown_at) == 2:
+            break
+    assert len(shown_at) == 2 and len(set(shown_at.values())) == 2   # one after the other, not together
+    siege_app.frames(120)
+    assert not scene.animator.busy and not any(scene.world.get(c).hidden_token for c in fallen)

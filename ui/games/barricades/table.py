@@ -22,7 +22,7 @@ from ui.table.scene import TableScene
 
 from . import layout as L
 from .text import words
-from .views import DiceTray, RoomView
+from .views import DiceTray, LocationTile, RoomView, SpotView
 
 
 def light_cost(actions, source: str, target: str):
@@ -88,6 +88,7 @@ class BarricadesTable(TableScene):
         self.gloss: dict = {}
         self.geo = None
         self._costs_room: str | None = None
+        self._falling: list[str] = []        # spots whose token this action placed, shown one by one
 
     # ================================================================== state → views
     def adapter(self):
@@ -104,6 +105,10 @@ class BarricadesTable(TableScene):
         self.geo = L.build(w, model, words(), [self.palette().seat_colour(s) for s in range(6)],
                            viewer=self.viewer_seat())
         w.changed()
+        for cid in self._falling:
+            view = w.get(cid)
+            if isinstance(view, SpotView):
+                view.hidden_token = True
         self._costs_room = None
 
     def seat_name(self, seat: int) -> str:
@@ -168,6 +173,17 @@ class BarricadesTable(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._show_light_cost()
+        if self._falling and not self.animator.busy:     # the sequence played (or a click skipped it)
+            for cid in self._falling:
+                view = self.world.get(cid)
+                if isinstance(view, SpotView):
+                    view.hidden_token = False
+            self._falling = []
+
+    def note_events(self, events: list) -> None:
+        """The end of turn's tokens: remember which spots fall, so they appear one by one."""
+        self._falling = [e.target for e in events
+                         if e.key.endswith(".token_placed") and e.target and self.animation_seconds() > 0]
 
     def _show_light_cost(self) -> None:
         """While a champion is dragged over a room it may enter, the room shows the light it costs."""
@@ -215,7 +231,20 @@ class BarricadesTable(TableScene):
         return event_text(replace(event, params=params))
 
     def after_animations_queued(self, events: list) -> None:
-        """Guardian Dice tumble in the tray for the animation time, then show their faces."""
+        """Guardian Dice tumble in the tray for the animation time, then show their faces. The end of turn
+        plays step by step: each drawn token lights its location, then falls on its spot (the log says why)."""
+        from ui.table.animator import Anim
+        step = max(0.45, 1.5 * self.animation_seconds())
+        if self.animation_seconds() > 0:
+            for e in events:
+                if e.key.endswith(".token_drawn") and isinstance(e.params, dict):
+                    tile = self.world.get(f"loc:{e.params.get('loc')}")
+                    if isinstance(tile, LocationTile):
+                        self.animator.queue.append(Anim("flash", tile.cid, duration=step * 0.6))
+                elif e.key.endswith(".token_placed") and self.world.get(e.target) is not None:
+                    self.animator.queue.append(Anim("flash", e.target, duration=step))
+                elif e.key.endswith(".barricade_holds") and self.world.get(e.target) is not None:
+                    self.animator.queue.append(Anim("flash", e.target, duration=step))
         if any(e.kind == "roll" for e in events):
             tray = self.world.get("tray:dice")
             if isinstance(tray, DiceTray):

@@ -129,12 +129,15 @@ class SpotView(View):
     def __init__(self, spot: Spot, rect):
         super().__init__(spot.cid, rect)
         self.spot = spot
+        self.hidden_token = False      # the end of turn has not reached this token yet: drawn as undamaged
 
     def draw(self, surface, camera: Camera) -> None:
         rect = self.screen_rect(camera)
         r = rect.width // 2
         c = rect.center
-        if self.spot.destroyed:
+        if self.hidden_token and self.flash > 0:
+            self.hidden_token = False
+        if self.spot.destroyed and not self.hidden_token:
             pygame.draw.circle(surface, (40, 26, 22), c, r)
             name = "token_advanced" if self.spot.token and self.spot.token != "blank" else "token_destruction"
             img = art(name, rect.width)
@@ -142,7 +145,7 @@ class SpotView(View):
         else:
             pygame.draw.circle(surface, (228, 220, 196), c, r)
             pygame.draw.circle(surface, (60, 54, 46), c, r, max(1, r // 8))
-        if self.highlight or self.hovered:
+        if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, r)
 
 
@@ -168,7 +171,7 @@ class BarricadeView(View):
         words = self.built_word if self.loc.barricade_built else self.cost_word
         _text(surface, words, label_size(camera.zoom, 11), GOLD if not self.loc.barricade_built else INK,
               (x, rect.centery), rect.right - x - 2, True, "midleft")
-        if self.highlight or self.hovered:
+        if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(5))
 
 
@@ -202,7 +205,7 @@ class LocationTile(View):
         if self.loc.extra:
             _text(surface, self.loc.extra, label_size(camera.zoom, 10), GOLD, (x, rect.y + camera.scale(35)),
                   rect.right - x - 4)
-        if self.highlight or self.hovered:
+        if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(8))
 
 
@@ -251,7 +254,7 @@ class StackView(View):
             surface.blit(b, b.get_rect(topleft=(rect.x - 3, rect.y - 3)))
         b = badge(f"×{self.stack.count}", label_size(camera.zoom, 9), (24, 24, 28), (250, 250, 250))
         surface.blit(b, b.get_rect(topright=(rect.right + 3, rect.y - 3)))
-        if self.highlight or self.hovered:
+        if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(6))
 
 
@@ -300,7 +303,7 @@ class MonsterView(View):
     def draw(self, surface, camera: Camera) -> None:
         rect = self.screen_rect(camera)
         draw_monster(surface, camera, rect, self.monster, self.words)
-        if self.highlight or self.hovered:
+        if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(6))
 
 
@@ -342,7 +345,7 @@ class RoomView(View):
         if not self.room.open:
             _text(surface, self.words["closed"], label_size(camera.zoom, 11), DIM, rect.center, rect.width - 8, True,
                   "center")
-        if self.highlight or self.hovered:
+        if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(8))
         if self.show_cost and self.room.light_cost is not None:
             tag = fit_text(self.words["light_cost"].format(n=self.room.light_cost), label_size(camera.zoom, 12),
@@ -418,7 +421,7 @@ class GuardianTile(View):
             _text(surface, text, size, INK, (rect.x + pad + tri + 4, y + tri // 2), rect.width - 2 * pad - tri - 4,
                   False, "midleft")
             y += tri + camera.scale(4)
-        if self.highlight or self.hovered:
+        if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(10))
 
 
@@ -540,7 +543,7 @@ class HeroBoard(View):
                 img = fit_text(f"R{i + 1}·{cost}" if cw > camera.scale(26) else str(cost), label_size(camera.zoom, 8),
                                cell.width - 2, INK if got else DIM, got)
                 surface.blit(img, img.get_rect(center=cell.center))
-        if self.highlight or self.hovered:
+        if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(8))
 
 
@@ -576,5 +579,5 @@ class BattleBoard(View):
         colour = (140, 230, 140) if b.wins else (255, 170, 150)
         _text(surface, total, label_size(camera.zoom, 16), colour, (x, rect.bottom - pad), rect.right - x - pad, True,
               "bottomleft")
-        if self.highlight or self.hovered:
+        if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(10))
