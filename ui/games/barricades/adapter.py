@@ -204,11 +204,11 @@ def table_model(state, viewer, table=None):
         prestige = None
         if p["board"]:
             prestige = Prestige(board_name(p["board"]), p["rank"], list(C.rank_costs))
-        at = None
-        if p.get("spot"):
-            at = f"spot:{p['spot']}"
-        elif p["pos"] != "village":
+        at = None                      # where the champion stands now: a room once it is in the dungeon
+        if p["pos"] != "village":
             at = f"room:{p['pos']}"
+        elif p.get("spot"):
+            at = f"spot:{p['spot']}"
         hero = Hero(s, seat_label(state, s), person, len(p["deck"]), len(p["discard"]), hand=hand,
                     hand_count=len(hand), hand_size=R.hand_size(C, p["wounds"]), xp=p["xp"], wounds=p["wounds"],
                     wound_cards=sum(1 for c in p["hand"] + p["discard"] + p["deck"] if d["cards"][c] == "wound"),

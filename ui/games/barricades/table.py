@@ -126,6 +126,8 @@ class BarricadesTable(TableScene):
         if not (has(key) or has(key, "en")):
             return super().describe_action(action)
         params = {k: v for k, v in action.params}
+        if 1 in (params.get("ranks"), params.get("cards")) and (has(key + ".one") or has(key + ".one", "en")):
+            key += ".one"          # "gain 1 rank", not "1 ranks"
         card = ""
         if action.source and action.source.startswith("card:") and self.state is not None:
             from . import faces as F
