@@ -15,6 +15,8 @@ replays its actions and checks the digest, like any save. The rules:
             to take a main action before the end is triggered; of those over seeds 1-3, the one with the most
             cards in its three fullest tableaux (then in the person's hand). The normal bots seldom bring
             three tableaux to 14+ of 16 before someone fills one and triggers the end.
+  galaxy    4 players (a person and three "normal" bots), the person to act in round 8 or 9 of 9; of
+            those over seeds 1-2, the latest with the most legal actions
 """
 from __future__ import annotations
 
@@ -59,6 +61,13 @@ def _misfits_score(session):
     return sum(sizes[:3]) * 100 + len(s.hands[0])
 
 
+def _galaxy_score(session):
+    s = session.state
+    if s.phase != "play" or s.seat != 0 or s.round < 8:
+        return None
+    return s.round * 1000 + len(s.legal_actions())
+
+
 def _rangers_policy(state, bot, rng):
     """The greedy team, except that in the action phase it goes after a monster on the board."""
     from gamecore.bots import choose_for
@@ -85,6 +94,7 @@ RULES = {
     # game: (players, seats (None: everyone a person), bot level playing every seat, policy, score, seeds)
     "rangers": (6, None, "greedy", _rangers_policy, _rangers_score, range(1, 9)),
     "misfits": (4, ["human", "bot", "bot", "bot"], "normal", _bot_policy, _misfits_score, range(1, 4)),
+    "galaxy": (4, ["human", "bot", "bot", "bot"], "normal", _bot_policy, _galaxy_score, range(1, 3)),
 }
 
 
