@@ -392,21 +392,26 @@ def main() -> int:
         return 0
     q = args.quick
     parts = args.only or ["startup", "frames", "playouts", "bots", "saves", "binary"]
-    report = {"machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-                         f"{platform.platform()}, load average {os.getloadavg()[0]:.1f} at the start"}
-    if "startup" in parts:
-        report["startup"] = bench_startup(5 if q else 20)
-    if "frames" in parts:
-        report["frames"] = bench_frames(20 if q else 80, 1.0 if q else 5.0)
-    if "playouts" in parts:
-        report["playouts"] = bench_playouts(3 if q else 7, 0.2 if q else 0.5)
-    if "bots" in parts:
-        report["bots"] = bench_bots(1 if q else 3, 1)
-    if "saves" in parts:
-        report["saves"] = bench_saves()
-    if "binary" in parts:
-        report["binary"] = bench_binary(3 if q else 10)
-    Path(args.json).write_text(json.dumps(report, indent=1))
+    out = Path(args.json)
+    report = {}
+    if args.only and out.exists():          # a part re-measured: keep the others' figures
+        try:
+            report = json.loads(out.read_text())
+        except ValueError:
+            report = {}
+    report["machine"] = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+                         f"{platform.platform()}, load average {os.getloadavg()[0]:.1f} at the start")
+    benches = {
+        "startup": lambda: bench_startup(5 if q else 20),
+        "frames": lambda: bench_frames(20 if q else 80, 1.0 if q else 5.0),
+        "playouts": lambda: bench_playouts(3 if q else 7, 0.2 if q else 0.5),
+        "bots": lambda: bench_bots(1 if q else 2, 1),
+        "saves": bench_saves,
+        "binary": lambda: bench_binary(3 if q else 10),
+    }
+    for part in parts:
+        report[part] = benches[part]()
+        out.write_text(json.dumps(report, indent=1))     # after each part, so a long run keeps what it measured
     print(f"machine: {report['machine']}")
     print("\n".join(table(report)))
     print(f"written to {args.json}")
