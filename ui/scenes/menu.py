@@ -11,7 +11,7 @@ import gamecore
 from gamecore import persistence
 from gamecore.persistence import SaveError
 from ui import fonts, notices
-from ui.games import content_problem, playable
+from ui.games import content_checked, content_problem, has_table, playable
 from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, message, players_label, rounded_panel
@@ -61,6 +61,7 @@ class MenuScene(Scene):
         self.hover: str | None = None
         self.tiles: list[tuple[pygame.Rect, object]] = []
         self.error_box = None
+        self.drawn = False
         self.autosave = self._autosave_entry()
         super().enter(**args)
 
@@ -190,8 +191,19 @@ class MenuScene(Scene):
             line = t("menu.storage_unavailable")
             surface.blit(fonts.text(line, 15, (230, 140, 120)), (48, h - 40))
 
+    def update(self, dt: float) -> None:
+        # the content files are read and checked after the first frame is up (each game once per run):
+        # until then a tile shows what it will show unless a file turns out broken
+        if self.drawn:
+            for _, info in self.tiles:
+                if not content_checked(info):
+                    content_problem(info)
+        super().update(dt)
+
     def _draw_tile(self, surface, rect: pygame.Rect, info) -> None:
-        ok = playable(info)
+        self.drawn = True
+        problem = content_problem(info) if content_checked(info) else None
+        ok = info.ready and problem is None and has_table(info.id)
         hovered = self.hover == info.id and ok
         accent = GAME_COLOURS.get(info.id, (90, 110, 130))
         base = (34, 43, 54) if ok else (28, 32, 38)
@@ -215,7 +227,6 @@ class MenuScene(Scene):
         surface.blit(fonts.text(players_label(info), 15, GOLD if ok else DISABLED), (rect.x + pad + 8, rect.y + pad + 34))
         line_h = fonts.font(16).get_linesize() + 2
         room = max(0, (rect.bottom - 62) - (rect.y + pad + 64)) // line_h
-        problem = content_problem(info)
         pitch = t("menu.content_error", problem=problem) if problem else t(info.pitch)
         lines = fonts.wrap(pitch, 16, rect.w - 2 * pad - size - 24)
         if len(lines) > room:
