@@ -17,6 +17,8 @@ replays its actions and checks the digest, like any save. The rules:
             three tableaux to 14+ of 16 before someone fills one and triggers the end.
   galaxy    4 players (a person and three "normal" bots), the person to act in round 8 or 9 of 9; of
             those over seeds 1-2, the latest with the most legal actions
+  barricades 4 heroes (every seat a person, the normal bot playing them), a village decision; of those
+            over seeds 1-3, the latest turn with the most legal actions
 """
 from __future__ import annotations
 
@@ -68,6 +70,13 @@ def _galaxy_score(session):
     return s.round * 1000 + len(s.legal_actions())
 
 
+def _barricades_score(session):
+    s = session.state
+    if s.is_over() or s.d["phase"] != "village":
+        return None
+    return s.d["turn"] * 1000 + len(s.legal_actions())
+
+
 def _rangers_policy(state, bot, rng):
     """The greedy team, except that in the action phase it goes after a monster on the board."""
     from gamecore.bots import choose_for
@@ -95,6 +104,7 @@ RULES = {
     "rangers": (6, None, "greedy", _rangers_policy, _rangers_score, range(1, 9)),
     "misfits": (4, ["human", "bot", "bot", "bot"], "normal", _bot_policy, _misfits_score, range(1, 4)),
     "galaxy": (4, ["human", "bot", "bot", "bot"], "normal", _bot_policy, _galaxy_score, range(1, 3)),
+    "barricades": (4, None, "normal", _bot_policy, _barricades_score, range(1, 4)),
 }
 
 

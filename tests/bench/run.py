@@ -249,7 +249,7 @@ def bench_playouts(rounds: int, slice_s: float) -> dict:
 
 # --------------------------------------------------------------------------- bots over whole games
 
-def bench_bots(games_per_level: int, hard_games: int) -> dict:
+def bench_bots(games_per_level: int, hard_games: int, skip: tuple = ()) -> dict:
     import gamecore
     from gamecore.bots import choose_for, make_bot
 
@@ -257,6 +257,9 @@ def bench_bots(games_per_level: int, hard_games: int) -> dict:
     for info in gamecore.games(ready_only=True):
         levels = info.bot_levels or ("greedy",)
         for level in levels:
+            if level in skip:
+                out[f"{info.id}/{level}"] = {"note": "not measured in this run (--skip-level)"}
+                continue
             players = info.counts()[0] if level == "hard" else info.counts()[-1]
             times = []
             n_games = hard_games if level == "hard" else games_per_level
@@ -337,7 +340,7 @@ def table(report: dict) -> list[str]:
                     f"(ratio {s['ratio']}); bare pygame window {s['bare_pygame_ms']:.0f} ms (ratio {s['ratio_vs_bare_pygame']}) | "
                     f"≤ 1.5× pygame_gui: {_mark(s['ratio'] <= GOALS['startup_ratio'])} |")
     for game, f in (report.get("frames") or {}).items():
-        if "error" in f or "note" in f:
+        if "move_p50_ms" not in f:
             rows.append(f"| {game} table | {f.get('note') or 'failed: ' + str(f['error'])} | |")
             continue
         p = f["position"]
@@ -361,6 +364,9 @@ def table(report: dict) -> list[str]:
     if ref:
         rows.append(f"| Reference: python-chess {ref.get('version')} random playouts | {ref.get('moves_per_s', 0):,} moves/s | |")
     for name, b in (report.get("bots") or {}).items():
+        if "note" in b:
+            rows.append(f"| Bot {name} | {b['note']} | |")
+            continue
         rows.append(f"| Bot {name}, every seat of {b['games']} whole {b['players']}-player game(s) | median {b['median_ms']} ms, "
                     f"worst {b['worst_ms']} ms over {b['decisions']} decisions | |")
     for name, sv in (report.get("saves") or {}).items():
@@ -382,6 +388,8 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer runs, for a sanity check")
     parser.add_argument("--json", default=str(ROOT / "tests" / "bench" / "results.json"))
     parser.add_argument("--only", action="append", choices=("startup", "frames", "playouts", "bots", "saves", "binary"))
+    parser.add_argument("--skip-level", action="append", help="a bot level not to time (e.g. hard, on a busy machine)")
+    parser.add_argument("--print", action="store_true", help="print the table of the JSON file, measuring nothing")
     parser.add_argument("--frames-child", help=argparse.SUPPRESS)
     parser.add_argument("--samples", type=int, default=120, help=argparse.SUPPRESS)
     parser.add_argument("--idle", type=float, default=5.0, help=argparse.SUPPRESS)
@@ -389,6 +397,11 @@ def main() -> int:
     if args.frames_child:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         print(json.dumps(_frames_child(args.frames_child, args.samples, args.idle)))
+        return 0
+    if args.print:
+        report = json.loads(Path(args.json).read_text())
+        print(f"machine: {report.get('machine')}")
+        print("\n".join(table(report)))
         return 0
     q = args.quick
     parts = args.only or ["startup", "frames", "playouts", "bots", "saves", "binary"]
@@ -405,7 +418,7 @@ def main() -> int:
         "startup": lambda: bench_startup(5 if q else 20),
         "frames": lambda: bench_frames(20 if q else 80, 1.0 if q else 5.0),
         "playouts": lambda: bench_playouts(3 if q else 7, 0.2 if q else 0.5),
-        "bots": lambda: bench_bots(1 if q else 2, 1),
+        "bots": lambda: bench_bots(1 if q else 2, 1, tuple(args.skip_level or ())),
         "saves": bench_saves,
         "binary": lambda: bench_binary(3 if q else 10),
     }
