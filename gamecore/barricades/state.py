@@ -1026,7 +1026,8 @@ class BarricadesState(GameState):
         (p["hand"] if cid in p["hand"] else p["discard"]).remove(cid)
         d["destroyed"].append(cid)
         p["discard"].append(new)
-        p["leveled"] = True
+        if not free:
+            p["leveled"] = True   # level-ups granted by effects are extra
         return [_E("move", "level_up", {"seat": seat, "old": self.key(cid), "new": self.key(new)}, source=cid, target=target)]
 
     def _train(self, seat: int, k: int) -> list[Event]:
