@@ -2,7 +2,7 @@
 
 Everything Cyclopsis does lives here: ``load()`` reads and validates assets/data/rangers/cyclopsis.json
 into the shared Content, and :class:`CyclopsisRules` is a mixin of ``RangersState`` holding the
-Cyclopsis tasks (``_t_/_l_/_c_`` like the base engine), effect ops and the small hook methods the
+Cyclopsis tasks (``_start_/_choices_/_choose_`` like the base engine), effect ops and the small hook methods the
 base rules call (all named ``_cyc_*``). Games without Cyclopsis have no ``d["cyc"]`` and every hook
 is a no-op for them.
 
@@ -86,7 +86,7 @@ def load(C) -> None:
             raise ContentError(f, f"{path}.id", f"duplicate part {pid!r}")
         _need(f, path, p, "health", int, minimum=1)
         pos = _need(f, path, p, "pos", list)
-        if len(pos) != 2 or not all(isinstance(x, int) and x >= 0 for x in pos):
+        if len(pos) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 9 for x in pos):
             raise ContentError(f, f"{path}.pos", "must be [column, row]")
         act = _need(f, path, p, "active", dict)
         dfd = _need(f, path, p, "defeated", dict)
@@ -111,7 +111,7 @@ def load(C) -> None:
             if op == "cyc_damage":
                 _need(f, f"{path}.effects[{j}]", eff, "to", str, choices=DAMAGE_TO)
         cards[key] = c
-        for _ in range(_need(f, path, c, "count", int, minimum=1)):
+        for _ in range(_need(f, path, c, "count", int, minimum=1, maximum=6)):
             iid = f"cyccard:{len(deck)}"
             deck.append(iid)
             card_of[iid] = key
@@ -127,8 +127,11 @@ def load(C) -> None:
             raise ContentError(f, f"scenario13.start_hits.{pid}", "must name a part and a whole number >= 0")
         if n >= pdefs[f"cyc:{pid}"]["health"]:
             raise ContentError(f, f"scenario13.start_hits.{pid}", "must be below the part's health")
+    story = _need(f, "scenario13", sc, "story", list)
+    if not all(isinstance(m, str) for m in story):
+        raise ContentError(f, "scenario13.story", "must list the story's message ids")
     kept = _need(f, "scenario13", sc, "defeated_sides_kept", list)
-    if any(k not in PART_NAMES for k in kept):
+    if any(not isinstance(k, str) or k not in PART_NAMES for k in kept):
         raise ContentError(f, "scenario13.defeated_sides_kept", "must name parts")
     if sc["piles"] * sc["pile_size"] != 16:
         raise ContentError(f, "scenario13.piles", "the scenario deals 16 foot-soldier cards")
@@ -534,7 +537,7 @@ class CyclopsisRules:
         low = min(counts[l] for l in have)
         return [l for l in have if counts[l] == low]
 
-    def _t_cyc_place(self, task):
+    def _start_cyc_place(self, task):
         if len(self._cyc_beside_cands()) <= 1:
             self._pop()
             for l in self._cyc_beside_cands():
@@ -542,10 +545,10 @@ class CyclopsisRules:
             return
         return True
 
-    def _l_cyc_place(self, task):
+    def _choices_cyc_place(self, task):
         return [Action.make("cyc_place", source=FIGURE, target=f"loc:{l}") for l in self._cyc_beside_cands()]
 
-    def _c_cyc_place(self, task, action):
+    def _choose_cyc_place(self, task, action):
         self._pop()
         self._cyc_place(action.target.split(":", 1)[1])
 
@@ -561,12 +564,12 @@ class CyclopsisRules:
         self._panic(loc, cause="cyc_beside")
 
     # ------------------------------------------------------------------ after a battle
-    def _cyc_beaten(self):
+    def _cyc_beaten(self, dry=False):
         """(kind, beaten) of the Cyclopsis figure at a battle's location, for the base cleanup, which
-        removes the figure when it is beaten (its state becomes "defeated" here)."""
+        removes the figure when it is beaten (its state becomes "defeated" here unless ``dry``)."""
         cyc = self.d["cyc"]
         beaten = cyc["state"] == "deployed" and len(cyc["down"]) == len(self.C.cyc["part_ids"])
-        if beaten:
+        if beaten and not dry:
             cyc["state"] = "defeated"
             cyc["loc"] = None
         return ("boss" if cyc["role"] == "boss" else "monster"), beaten
@@ -589,7 +592,7 @@ class CyclopsisRules:
             return []
         return [t for t in self.C.fs_types if d["fs_supply"][t] > 0]
 
-    def _t_cyc_xp(self, task):
+    def _start_cyc_xp(self, task):
         while task["left"] > 0:
             types = self._cyc_xp_types()
             if not types:
@@ -602,10 +605,10 @@ class CyclopsisRules:
         if self.d["stack"] and self.d["stack"][-1] is task:
             self._pop()
 
-    def _l_cyc_xp(self, task):
+    def _choices_cyc_xp(self, task):
         return [Action.make("cyc_xp", source=f"supply:{t}", target="track:xp") for t in self._cyc_xp_types()]
 
-    def _c_cyc_xp(self, task, action):
+    def _choose_cyc_xp(self, task, action):
         self._cyc_xp_one(task, action.source.split(":", 1)[1])
 
     def _cyc_xp_one(self, task, t):
@@ -615,14 +618,14 @@ class CyclopsisRules:
         self._fs_to_track(t)
 
     # ------------------------------------------------------------------ battle tasks
-    def _t_cyc_turn(self, task):
+    def _start_cyc_turn(self, task):
         self._pop()
         b = self.d["battle"]
         b["cyc_turns"] += 1
         self._e("flip", "cyc_turn", source=FIGURE, n=b["cyc_turns"])
         self._push({"t": "cyc_reveal", "why": "turn"})
 
-    def _t_cyc_reveal(self, task):
+    def _start_cyc_reveal(self, task):
         d, C = self.d, self.C
         self._pop()
         b = d["battle"]
@@ -641,7 +644,7 @@ class CyclopsisRules:
                 cause=f"cyc_why_{task['why']}", card=f"$rangers.cyc.card.{key}.name")
         self._push({"t": "effects", "ref": ["cyc", key], "i": 0, "ctx": self._mkctx({"enemy": c})})
 
-    def _t_cyc_end(self, task):
+    def _start_cyc_end(self, task):
         """After the last ranger turn: the end-of-battle Cyclopsis effects, then its cards go back."""
         d, C = self.d, self.C
         b = d["battle"]
@@ -695,7 +698,7 @@ class CyclopsisRules:
             self._cyc_reshuffle()
         b["end"] = True
 
-    def _t_cyc_split(self, task):
+    def _start_cyc_split(self, task):
         b = self.d["battle"]
         rangers = list(b["rangers"]) if b is not None else []
         left = task["n"] - sum(task["alloc"].values())
@@ -711,19 +714,19 @@ class CyclopsisRules:
         self._push(*[self._cyc_damage_task(task["alloc"][r], task["src"], ranger=r)
                      for r in rangers if task["alloc"].get(r)])
 
-    def _l_cyc_split(self, task):
+    def _choices_cyc_split(self, task):
         b = self.d["battle"]
         left = task["n"] - sum(task["alloc"].values())
         return [Action.make("split_damage", source=task["src"], target=f"ranger:{r}", n=k)
                 for r in b["rangers"] for k in range(1, left + 1)]
 
-    def _c_cyc_split(self, task, action):
+    def _choose_cyc_split(self, task, action):
         r = action.target.split(":", 1)[1]
         task["alloc"][r] = task["alloc"].get(r, 0) + action.get("n")
         self._e("info", "cyc_split_assigned", source=task["src"], target=action.target, n=action.get("n"),
                 ranger=f"$rangers.ranger.{r}.name")
 
-    def _t_cyc_bottom(self, task):
+    def _start_cyc_bottom(self, task):
         d, C = self.d, self.C
         b = d["battle"]
         hand = d["seats"][task["seat"]]["hand"]
@@ -731,15 +734,15 @@ class CyclopsisRules:
             self._pop()
             return
         if len({C.card_of[c] for c in hand}) == 1:
-            self._c_cyc_bottom(task, Action.make("bottom", source=hand[0], target=f"deck:{task['seat']}"))
+            self._choose_cyc_bottom(task, Action.make("bottom", source=hand[0], target=f"deck:{task['seat']}"))
             return
         return True
 
-    def _l_cyc_bottom(self, task):
+    def _choices_cyc_bottom(self, task):
         s = task["seat"]
         return [Action.make("bottom", source=c, target=f"deck:{s}") for c in self.d["seats"][s]["hand"]]
 
-    def _c_cyc_bottom(self, task, action):
+    def _choose_cyc_bottom(self, task, action):
         self._pop()
         st = self.d["seats"][task["seat"]]
         st["hand"].remove(action.source)
@@ -748,11 +751,11 @@ class CyclopsisRules:
                 cause="cyc_right_leg_down")
 
     # ------------------------------------------------------------------ Cyclopsis card ops
-    def _op_cyc_damage(self, eff, ctx, task=None, i=0):
+    def _effect_cyc_damage(self, eff, ctx, task=None, i=0):
         n = eff["n"] + eff.get("per_down", 0) * len(self.d["cyc"]["down"]) + self._cyc_damage_plus()
-        self._op_damage({"op": "damage", "to": eff["to"], "n": n}, ctx)
+        self._effect_damage({"op": "damage", "to": eff["to"], "n": n}, ctx)
 
-    def _op_cyc_split(self, eff, ctx, task=None, i=0):
+    def _effect_cyc_split(self, eff, ctx, task=None, i=0):
         src = ctx["enemy"]
         n = eff["n"] + self._cyc_damage_plus()
         n += sum(v["n"] for v in self._dispatch("damage_bonus") if v["card"] != src)

@@ -210,9 +210,13 @@ def test_energy_drain_takes_pool_then_tokens_then_cards(battle_at):
     s._push({"t": "drain", "n": 2, "src": ENGULF})
     s._advance()
     assert s.d["seats"][0]["energy"] == 0 and T.kinds(s) == {"discard"}
+    # one point still owed: each ranger in the battle discards a card (Red first, then Black)
+    assert T.top(s) == "drain_discard" and s.d["stack"][-1]["seat"] == 0
+    red_hand = list(s.d["seats"][0]["hand"])
+    T.act(s, "discard", red_hand[0], "discard:0")
     hand = list(s.d["seats"][1]["hand"])
     T.act(s, "discard", hand[0], "discard:1")
-    assert hand[0] in s.d["seats"][1]["discard"]
+    assert red_hand[0] in s.d["seats"][0]["discard"] and hand[0] in s.d["seats"][1]["discard"]
 
 
 def test_spend_an_action_token_or_own_energy_into_the_pool(battle_at):

@@ -6,7 +6,7 @@ from gamecore.rangers.state import CC
 
 
 @pytest.mark.parametrize("players,actions,cc,team,hand", [
-    (5, 2, 3, 0, 5), (4, 2, 4, 2, 5), (3, 3, 4, 0, 5), (2, 3, 3, 2, 7)])
+    (5, 2, 3, 0, 5), (4, 2, 4, 2, 5), (3, 3, 4, 0, 5), (2, 2, 3, 2, 7)])
 def test_player_count_setup(players, actions, cc, team, hand):
     s = T.new_game(players=players)
     d = s.d

@@ -1,0 +1,279 @@
+"""Setup (rulebook: setting up the game) and the deployment phase (rulebook: 1. deployment phase).
+
+Setup deals the rangers, combat decks, energy, action tokens, board ring, zord deck and the deployment
+deck built from piles A-D. Each round starts here: five deployment cards are revealed one at a time,
+their figures go to the location named on the back of the next card, monsters and bosses come with the
+card above them, and figures that do not fit (a panicked location, a figure limit) move on clockwise.
+"""
+from __future__ import annotations
+
+from gamecore.engine import Action, OptionError, Rng
+
+from .common import CC, WAIT
+from .cyclopsis import CYC
+
+
+class SetupAndDeployment:
+    """Setting up a game and the deployment phase of each round."""
+
+    @classmethod
+    def new(cls, seed: int, players: int, options: dict) -> "RangersState":
+        s = cls()
+        C = s.C
+        s.seed, s.players, s.options = seed, players, dict(options)
+        s.rng = Rng(seed)
+        six = bool(options.get("six_rangers", False)) or players == 6
+        if players == 6:
+            per_seat = 1
+        elif six:
+            if players != 3:
+                raise OptionError("the six-ranger game is played by 3 players (2 rangers each) or 6 players")
+            per_seat = 2
+        else:
+            per_seat = 2 if players == 2 else 1
+        pool = list(C.base_rangers) + ([r for r in C.rangers if r not in C.base_rangers] if six else [])
+        n_rangers = players * per_seat
+        if n_rangers > len(pool):
+            raise OptionError("not enough rangers in the content for this team")
+        if options.get("ranger_pick", "classic") == "random":
+            pool = s.rng.sample(pool, n_rangers)
+        chosen = pool[:n_rangers]
+        comp = C.comp
+        # player-count rules: action tokens per player, Command Center energy, team recover tokens
+        if six:
+            actions, cc, team = (2, 2, 0) if players == 6 else (3, 0, 0)
+        else:
+            actions, cc, team = {5: (2, 3, 0), 4: (2, 4, 2), 3: (3, 4, 0), 2: (2, 3, 2)}[players]
+        d = s.d
+        d.update({
+            "mode": "six" if six else "standard", "per_seat": per_seat,
+            "cc_side": options.get("command_center", "A"), "loc_side": options.get("locations", "A"),
+            "round": 0, "stack": [], "battle": None, "over": None,
+            "energy_supply": comp["supply"]["energy"], "cc_energy": 0, "pool": 0,
+            "panic_supply": comp["supply"]["panic"], "hits_supply": comp["supply"]["hit"],
+            "action_base": actions, "team_max": team, "team_tokens": team,
+            "power": 0, "megazord": None, "zords": {}, "ctxs": {}, "ctx_n": 0,
+        })
+        seats = []
+        for p in range(players):
+            rs = chosen[p * per_seat:(p + 1) * per_seat]
+            deck = [c for r in rs for c in C.deck_of[r]]
+            s.rng.shuffle(deck)
+            seats.append({"rangers": rs, "deck": deck, "hand": [], "discard": [], "energy": 0, "actions": actions})
+        d["seats"] = seats
+        d["rseat"] = {r: i for i, st in enumerate(seats) for r in st["rangers"]}
+        d["rloc"] = {r: CC for st in seats for r in st["rangers"]}
+        # tokens: each ranger seat takes energy; command center energy
+        for st in seats:
+            s._take_supply_energy(st, len(st["rangers"]))
+        take = min(cc, d["energy_supply"])
+        d["energy_supply"] -= take
+        d["cc_energy"] = take
+        # each player draws up to the hand size (they may stop early; the classic opening is a full hand)
+        for i in range(players):
+            s._draw(i, s._hand_size(i) - len(seats[i]["hand"]))
+        # board
+        ring = list(C.outer)
+        s.rng.shuffle(ring)
+        d["ring"] = ring
+        d["locs"] = {l: {"fs": {t: 0 for t in C.fs_types}, "big": [], "panic": False} for l in ring + [CC]}
+        d["fs_supply"] = {t: comp["supply"]["fs_per_type"] for t in C.fs_types}
+        d["xp"] = {t: 0 for t in C.fs_types}
+        # zord deck: the zords of the rangers in play, topped up to 5 at random; Megazord at the bottom
+        zids = [C.rangers[r]["zord"] for r in chosen]
+        others = [z for z, zd in C.zords.items() if z not in zids and not zd.get("six_only")]
+        s.rng.shuffle(others)
+        while len(zids) < 5 and others:
+            zids.append(others.pop())
+        s.rng.shuffle(zids)
+        d["zdeck"] = zids + [C.megazord["id"]]
+        # deployment deck: piles A > B > C > D
+        fs_dep = [k for k, v in C.deploy_cards.items() if v["foe"] in C.fs_types]
+        s.rng.shuffle(fs_dep)
+        piles = [fs_dep[i * 5:(i + 1) * 5] for i in range(4)]
+        mons = [f"deploy:{m}" for m in C.monsters]
+        s.rng.shuffle(mons)
+        bosses = [f"deploy:{b}" for b in C.bosses]
+        s.rng.shuffle(bosses)
+        piles[1].append(mons[0])
+        piles[2].append(mons[1])
+        piles[3].append(bosses[0])
+        for p in piles[1:]:
+            s.rng.shuffle(p)
+        extra = fs_dep[20:]
+        d["deploy"] = [c for p in piles for c in p] + extra
+        d["deploy_seg"] = [[len(p), "piles"] for p in piles + [extra] if p]
+        d["deploy_discard"] = []
+        d["deploy_removed"] = []
+        d["deploy_unused"] = mons[2:] + bosses[1:]
+        d["big_loc"] = {f: None for f in C.monsters + C.bosses}
+        d["big_out"] = []
+        d["edeck"] = {}
+        for f, ids in C.decks.items():
+            deck = list(ids)
+            s.rng.shuffle(deck)
+            d["edeck"][f] = deck
+        d["ediscard"] = {f: [] for f in C.decks}
+        s._cyc_setup(options)
+        s._push({"t": "round"})
+        s._advance()
+        s._ev = []
+        return s
+
+    def _dest(self, loc, figure=False):
+        """Where an enemy figure bound for ``loc`` goes. A monster or boss skips a panicked location;
+        a foot soldier (``figure=True``) still goes to a panicked one while it is below its figure
+        limit (rulebook: figures beyond the limit move on; official FAQ: foot soldiers may be placed
+        in panicked locations until they reach their figure limit). In Command Center Assault (side B)
+        a figure that cannot be placed on its panicked location goes to the Command Center instead of
+        moving on clockwise (rulebook: 「代わりにコマンドセンターに配置されます」)."""
+        if loc == CC:
+            return CC
+        if not self.d["locs"][loc]["panic"]:
+            return loc
+        if figure and self._enemies_at(loc) < self.C.locations[loc]["limit"] and not self._cyc_full(loc):
+            return loc
+        if self.d["cc_side"] == "B":
+            return CC
+        return self._next_free(self.d["ring"].index(loc) + 1)
+
+    def _next_free(self, start_idx):
+        """The first non-panicked outer location clockwise from ring[start_idx] (inclusive)."""
+        ring = self.d["ring"]
+        for k in range(len(ring)):
+            lid = ring[(start_idx + k) % len(ring)]
+            if not self.d["locs"][lid]["panic"]:
+                return lid
+        return None
+
+    def _panic(self, loc, cause=None):
+        d = self.d
+        if loc == CC or d["locs"][loc]["panic"]:
+            return
+        d["locs"][loc]["panic"] = True
+        d["panic_supply"] -= 1
+        self._e("flip", "panicked", target=f"loc:{loc}", cause=cause, loc=f"$rangers.loc.{loc}.name")
+        if all(d["locs"][l]["panic"] for l in d["ring"]):
+            self._lose("all_panicked")
+
+    def _place_fs(self, ftype, loc, cause=None):
+        d = self.d
+        if d["fs_supply"][ftype] <= 0:
+            self._e("info", "fs_supply_empty", foe=f"$rangers.foe.{ftype}.name")
+            return None
+        dest = self._dest(loc, figure=True)
+        if dest is None:
+            return None
+        d["fs_supply"][ftype] -= 1
+        d["locs"][dest]["fs"][ftype] += 1
+        self._e("move", "fs_placed", source=f"supply:{ftype}", target=f"loc:{dest}",
+                cause="overflow" if dest != loc else cause, foe=f"$rangers.foe.{ftype}.name",
+                loc=f"$rangers.loc.{dest}.name")
+        if dest != CC and self._enemies_at(dest) >= self.C.locations[dest]["limit"]:
+            self._panic(dest, cause="figure_limit")
+        return dest
+
+    def _place_big(self, foe, loc):
+        d = self.d
+        boss = self.C.foe_kind[foe] == "boss"
+        if boss and d["cc_side"] == "B":
+            dest = CC
+        else:
+            dest = self._dest(loc)
+        if dest is None:
+            return None
+        d["locs"][dest]["big"].append(foe)
+        d["big_loc"][foe] = dest
+        self._e("move", "big_placed", source=f"supply:{foe}", target=f"loc:{dest}",
+                cause="overflow" if dest != loc else None, foe=f"$rangers.foe.{foe}.name",
+                loc=f"$rangers.loc.{dest}.name")
+        if dest != CC:
+            self._panic(dest, cause="monster_arrived")
+        return dest
+
+    def _start_round(self, task):
+        d = self.d
+        self._pop()
+        if d["round"] >= self.C.comp["round_cap"]:
+            self._lose("round_cap")
+            return
+        d["round"] += 1
+        self._e("phase", "round_started", round=d["round"])
+        self._push({"t": "deploy_phase"}, {"t": "actions"}, {"t": "round_end"}, {"t": "round"})
+
+    def _start_deploy_phase(self, task):
+        return WAIT
+
+    def _choices_deploy_phase(self, task):
+        return [Action.make("deploy", source="deck:deployment")]
+
+    def _choose_deploy_phase(self, task, action):
+        self._pop()
+        d = self.d
+        self._cyc_story_start()
+        self._e("phase", "deployment_phase")
+        for _ in range(self._cyc_deploys()):
+            if d["over"] is not None:
+                return
+            self._deploy_once()
+        disc = d["deploy_discard"]
+        if disc:
+            self.rng.shuffle(disc)
+            d["deploy"].extend(disc)
+            d["deploy_seg"].append([len(disc), "known"])
+            d["deploy_discard"] = []
+            self._e("shuffle", "deploy_reshuffled", source="discard:deployment", target="deck:deployment")
+        self._cyc_end_of_deploy()
+        if d["over"] is None:
+            self._e("phase", "action_phase")
+
+    def _draw_deploy(self):
+        """Take the top deployment card, keeping the public pile boundaries (``deploy_seg``) in step."""
+        d = self.d
+        seg = d["deploy_seg"]
+        seg[0][0] -= 1
+        if seg[0][0] == 0:
+            seg.pop(0)
+        return d["deploy"].pop(0)
+
+    def _deploy_once(self):
+        d, C = self.d, self.C
+        deck = d["deploy"]
+        if not deck:
+            return
+        top = self._draw_deploy()
+        info = C.deploy_cards[top]
+        self._e("reveal", "deploy_revealed", source=top, card=top, n=info["figures"],
+                foe=f"$rangers.foe.{info['foe']}.name")
+        bigs = []
+        if info["figures"] == 0:
+            bigs.append(top)
+        while deck and C.deploy_cards[deck[0]]["figures"] == 0:
+            nxt = self._draw_deploy()
+            bigs.append(nxt)
+            self._e("reveal", "deploy_revealed_big", source=nxt, foe=f"$rangers.foe.{C.deploy_cards[nxt]['foe']}.name")
+        loc = C.deploy_cards[deck[0]]["back"] if deck else d["ring"][0]
+        self._e("info", "deploy_location", target=f"loc:{loc}", loc=f"$rangers.loc.{loc}.name")
+        boss_cc = d["cc_side"] == "B" and any(C.foe_kind[C.deploy_cards[b]["foe"]] == "boss" for b in bigs)
+        n = info["figures"]
+        if d["mode"] == "six" and n == 1:
+            n = 3
+        if info["figures"] > 0:
+            d["deploy_discard"].append(top)
+        bigs.sort(key=lambda x: 0 if C.foe_kind[C.deploy_cards[x]["foe"]] == "monster" else 1)
+        d["deploy_removed"].extend(bigs)
+        for _ in range(n):
+            if d["over"] is not None:
+                return
+            self._place_fs(info["foe"], CC if boss_cc else loc, cause="boss_assault" if boss_cc else None)
+        for big in bigs:
+            if d["over"] is not None:
+                return
+            foe = C.deploy_cards[big]["foe"]
+            if foe == CYC:
+                self._cyc_deploy(loc)
+                continue
+            dest = self._place_big(foe, loc)
+            self._cyc_after_big(foe, dest)
+            self.rng.shuffle(d["edeck"][foe])
+            self._e("shuffle", "enemy_deck_ready", target=f"edeck:{foe}", foe=f"$rangers.foe.{foe}.name")

@@ -1,0 +1,81 @@
+"""Component art from ``assets/art/<game>/<name>.svg``, rasterised once per (file, colours, size).
+
+Art may carry the colour placeholders ``{{fill}}``, ``{{shade}}`` and ``{{light}}`` (see
+assets/art/README.md); :func:`art` substitutes them so one file serves every seat or faction colour.
+A missing or unreadable file never crashes the table: a neutral placeholder stands in for it.
+"""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+import pygame
+
+from ui.resources import resource_path
+from ui.table.icons import placeholder
+
+MAX_SVG_BYTES = 512 * 1024
+
+
+def _hex(colour) -> str:
+    r, g, b = (max(0, min(255, int(c))) for c in tuple(colour)[:3])
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def shade_of(colour, factor: float = 0.78) -> tuple:
+    return tuple(int(c * factor) for c in tuple(colour)[:3])
+
+
+def light_of(colour, amount: float = 0.35) -> tuple:
+    return tuple(int(c + (255 - c) * amount) for c in tuple(colour)[:3])
+
+
+@lru_cache(maxsize=64)
+def _source(game: str, name: str) -> bytes | None:
+    path = resource_path("art", game, f"{name}.svg")
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_SVG_BYTES:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def exists(game: str, name: str) -> bool:
+    return _source(game, name) is not None
+
+
+@lru_cache(maxsize=2048)
+def _render(game: str, name: str, w: int, h: int, fill: str | None) -> pygame.Surface:
+    data = _source(game, name)
+    if data is None:
+        return placeholder((w, h))
+    if fill is not None:
+        rgb = tuple(int(fill[i:i + 2], 16) for i in (1, 3, 5))
+        data = (data.replace(b"{{fill}}", fill.encode())
+                .replace(b"{{shade}}", _hex(shade_of(rgb)).encode())
+                .replace(b"{{light}}", _hex(light_of(rgb)).encode()))
+    try:
+        img = pygame.image.load_sized_svg(io.BytesIO(data), (w, h))
+    except (pygame.error, OSError, ValueError):
+        return placeholder((w, h))
+    if img.get_size() == (w, h):
+        return img
+    boxed = pygame.Surface((w, h), pygame.SRCALPHA)   # keep the aspect ratio, centred in the box
+    boxed.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    return boxed
+
+
+def art(game: str, name: str, size, colour=None) -> pygame.Surface:
+    """The art ``assets/art/<game>/<name>.svg`` at ``size`` (int or (w, h)), tinted by ``colour``
+    through its colour placeholders; cached. Do not draw on the returned surface (it is shared)."""
+    if isinstance(size, (int, float)):
+        w = h = max(1, int(size))
+    else:
+        w, h = (max(1, int(v)) for v in size)
+    return _render(str(game), str(name), w, h, None if colour is None else _hex(colour))
+
+
+def clear_cache() -> None:
+    _render.cache_clear()
+    _source.cache_clear()
