@@ -117,7 +117,7 @@ def tile_face(kind: str, tile: dict, copies: int | None = None, band: int = 0) -
 
 def mission_face(mid: str, mission: dict, done: bool = False) -> DisplayFace:
     letters = tuple(letter for letter, n in mission.get("dna", {}).items() for _ in range(n))
-    return DisplayFace(t("galaxy.ui.mission"), cost=t("galaxy.ui.favour_n", n=mission.get("favour", 0)),
+    return DisplayFace("".join(letters), cost=t("galaxy.ui.favour_n", n=mission.get("favour", 0)),
                        vp=mission.get("vp"), dna=letters, kind="mission", used=done)
 
 

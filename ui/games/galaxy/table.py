@@ -364,19 +364,20 @@ class GalaxyTable(TableScene):
         self.world.add(BoardTarget(BOARD_TARGET.format(seat=seat),
                                    (x0 - 4, y0 - 4, 3 * SLOT_STEP[0] + 4, 3 * SLOT_STEP[1] + 4)))
         self._home_pieces(state, seat, rect, big=True)
-        # missions held (DNA drops onto them) and specialists
-        mx = rect.x + PILOT_X
-        my = rect.bottom - 104
-        for k, m in enumerate(p["missions"]):
-            face = faces.mission_face(m, data.missions[m.split(":", 1)[1]])
-            self.world.add(DisplayCardView(m, (mx + k * 88, my, 84, 44), face))
-        for k, m in enumerate(p["done"]):
-            face = faces.mission_face(m, data.missions[m.split(":", 1)[1]], done=True)
-            self.world.add(DisplayCardView(m, (mx + (len(p["missions"]) + k) * 88, my, 84, 44), face))
-        for k, s in enumerate(p["specs"]):
-            face = faces.specialist_face(kind_of(s), data.specialists[kind_of(s)], used=s in p["flipped"])
-            self.world.add(DisplayCardView(s, (rect.x + 8 + k * 104, rect.bottom - 104, 100, 44), face))
-        self.world.add(DnaToken(f"dna:{seat}", (rect.x + 420, rect.bottom - 52), p["dna"]))
+        # under the slots: DNA (dragged onto a mission) and the missions, held then completed
+        sx = x0 - 4
+        self.world.add(DnaToken(f"dna:{seat}", (sx, rect.y + 200), p["dna"]))
+        cards = [(m, False) for m in p["missions"]] + [(m, True) for m in p["done"]]
+        w = 66 if len(cards) <= 3 else (3 * SLOT_STEP[0] - 4 * (len(cards) - 1)) / len(cards)
+        for k, (m, done) in enumerate(cards):
+            face = faces.mission_face(m, data.missions[m.split(":", 1)[1]], done=done)
+            self.world.add(DisplayCardView(m, (sx + k * (w + 4), rect.bottom - 48, w, 44), face))
+        # under the pilot's abilities: the specialists hired
+        specs = p["specs"]
+        w = 74 if len(specs) <= 3 else (230 - 4 * (len(specs) - 1)) / len(specs)
+        for k, sid in enumerate(specs):
+            face = faces.specialist_face(kind_of(sid), data.specialists[kind_of(sid)], used=sid in p["flipped"])
+            self.world.add(DisplayCardView(sid, (rect.x + PILOT_X + k * (w + 4), rect.bottom - 48, w, 44), face))
 
     def _small_parts(self, state, seat: int, rect) -> None:
         self._home_pieces(state, seat, rect, big=False)
