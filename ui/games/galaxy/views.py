@@ -774,7 +774,8 @@ def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
         surf.blit(img, img.get_rect(topright=(right, pad)))
         right -= img.get_width() + 4
     title = fonts.fit_text(face.title, size_t, max(8, right - pad), ink, True)
-    surf.blit(title, (pad, pad))
+    if not face.dna:                     # a mission's DNA tokens below carry their letters: no title needed
+        surf.blit(title, (pad, pad))
     y = pad + title.get_height() + 1
     if face.dna:
         d = max(8, int(h * 0.28))
