@@ -48,9 +48,15 @@ def abilities(p: dict) -> tuple:
     return got
 
 
+_KIND: dict[str, str] = {}
+
+
 def kind_of(instance_id: str) -> str:
     """'tile:autocannon:2' / 'pupg:shock_gel:1' -> the kind id."""
-    return instance_id.split(":")[1]
+    got = _KIND.get(instance_id)
+    if got is None:
+        got = _KIND[instance_id] = instance_id.split(":")[1]
+    return got
 
 
 def hook_n(p: dict, hook: str, section: str | None = None) -> int:

@@ -30,10 +30,24 @@ def pay(weapon: tuple, budget: tuple):
     return ammo - a, energy - e, da, de, dany - short
 
 
-def best_attack(weapons: list, budget: tuple) -> int:
-    """The highest total attack of a set of ``weapons`` payable together from ``budget``."""
+_BEST: dict = {}
+
+
+def best_attack(weapons, budget: tuple) -> int:
+    """The highest total attack of a set of ``weapons`` payable together from ``budget`` (memoised)."""
     if not weapons:
         return 0
+    key = (tuple(weapons), budget)
+    got = _BEST.get(key)
+    if got is None:
+        got = _best_attack(key[0], budget)
+        if len(_BEST) > 50000:
+            _BEST.clear()
+        _BEST[key] = got
+    return got
+
+
+def _best_attack(weapons: tuple, budget: tuple) -> int:
     ammo, energy, da, de, dany = budget
     best = 0
     n = len(weapons)

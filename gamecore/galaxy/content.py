@@ -8,7 +8,7 @@ Effect vocabulary (planet effects, specialists' "when hired" and "flip" effects)
   gain {what, n}             credits ("cr") or a resource; resources stop at the tracker's cap
   rep {n}                    reputation steps
   repair {n}                 restore up to n cubes (the seat picks the mix)
-  buy_tile {section}         buy one market tile of that section (weapon/system/prestige)
+  buy_tile {section, n?}     buy up to n (default 1) market tiles of that section (weapon/system/prestige)
   pilot_upgrade {cost}       pay cost cr for one face-up pilot upgrade
   cleanse {cost, n}          pay cost cr to remove n radiation
   hire_specialist            hire one face-up specialist for its printed cost
@@ -157,7 +157,8 @@ def _check_effect(ck: _Checker, e: Any, path: str) -> None:
     elif kind == "repair":
         ck.keys(e, path, {"do", "n"}); ck.int_(e, "n", path, 1, 9)
     elif kind == "buy_tile":
-        ck.keys(e, path, {"do", "section"}); ck.choice(e, "section", path, SECTIONS)
+        ck.keys(e, path, {"do", "section", "n"}); ck.choice(e, "section", path, SECTIONS)
+        ck.int_(e, "n", path, 1, 3, optional=True)
     elif kind == "pilot_upgrade":
         ck.keys(e, path, {"do", "cost"}); ck.int_(e, "cost", path, 0, 9)
     elif kind == "cleanse":

@@ -33,7 +33,11 @@ def _pending_rewards(state, seat: int) -> tuple:
     rep = 0
     cr = 0
     dna = Counter()
-    for tile in p["kills"]:
+    kills = p["kills"]
+    if state.seat == seat and state.stack:
+        # a fight in progress always ends in a kill (R8): count it already
+        kills = kills + [f["mutant"] for f in state.stack if f["t"] == "combat"]
+    for tile in kills:
         sp = state.species_of(tile)
         rep += sp["reward"]["rep"] + (hook_n(p, "invader_rep") if tile in p["kills_inv"] else 0)
         cr += sp["reward"]["cr"] + hook_n(p, "kill_cr")
@@ -62,27 +66,105 @@ def _upkeep_short(state, seat: int) -> int:
     return max(0, ships * per - off - state.p[seat]["cr"])
 
 
+LOOK_FRAMES = frozenset({"option", "buy_tile", "pilot_upgrade", "hire", "repair", "combat", "take_mission",
+                         "take_resource"})
+CARD_FUNCTION = 1.5    # what a specialist's or pilot upgrade's ability is worth beyond its VP
+
+
+def _look_through(state, seat: int, fn, depth: int = 4) -> float:
+    """The value after the seat's own pending sub-decisions are taken greedily (a fight is judged with its
+    kill, a trip to the Forge by the tile it buys), so a greedy bot sees what a placement leads to. One path
+    is followed (the best child at each step), so the cost is the sum of the choices, not their product."""
+    while depth > 0 and state.phase != "over" and state.stack and state.seat == seat \
+            and state.stack[-1]["t"] in LOOK_FRAMES:
+        best, best_v = None, None
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_unchecked(action)
+            v = fn(child, seat)
+            if best_v is None or v > best_v:
+                best, best_v = child, v
+        if best is None:
+            break
+        state = best
+        depth -= 1
+    return fn(state, seat)
+
+
+def _res_value(p: dict, scale: float = 1.0) -> float:
+    """Credits and resources; a resource beyond 3 of a kind is worth little (the tracker stops at 9)."""
+    v = CR_W * p["cr"]
+    for r, n in p["res"].items():
+        v += RES_W[r] * min(n, 3) + 0.15 * max(0, n - 3)
+    return v * scale
+
+
+def _missions_held(p: dict, dna: Counter, weight: float) -> float:
+    """§3's mission rule: a held mission is worth its VP less 2 per DNA still missing (never below 0)."""
+    have = Counter(p["dna"]) + dna
+    v = 0.0
+    for m in p["missions"]:
+        mm = content().missions[m.split(":", 1)[1]]
+        missing = sum(max(0, n - have[k]) for k, n in mm["dna"].items())
+        v += max(0.0, mm["vp"] - 2 * missing) * weight
+    return v
+
+
 def evaluate_simple(state, seat: int) -> float:
+    return _look_through(state, seat, _simple)
+
+
+def _simple(state, seat: int) -> float:
     p = state.p[seat]
     v = float(sum(breakdown(state, seat).values()))
-    v += CR_W * p["cr"] + sum(RES_W[r] * n for r, n in p["res"].items())
+    v += _res_value(p)
+    v += CARD_FUNCTION * (len(p["pupgs"]) + len(p["specs"]))
     v += CUBE_W * sum(p["cubes"].values())
     reward, dna = _pending_rewards(state, seat)
     v += reward + sum(dna.values())
     v += 1.5 * _dna_fill(p, dna)
+    v += _missions_held(p, dna, 0.5)
     v += 2.0 * (6 - blueprint_missing(p)) if p["pilot"] else 0.0
     v += 2.0 * min(2, len(state.weapons(seat)))
     v -= 0.7 * _upkeep_short(state, seat)
     return v
 
 
+_POT: dict[tuple, float] = {}
+
+
+def _key(state, seat: int):
+    """Everything ``potential`` reads, as a hashable key (None when a fight of this seat is under way)."""
+    if state.seat == seat and any(f["t"] == "combat" for f in state.stack):
+        return None
+    p = state.p[seat]
+    return (state.round, p["mech"], p["pilot"], p["cr"], tuple(p["res"].values()), tuple(p["dna"].values()), p["rad"],
+            p["hull"], p["debt"], p["rep"], tuple(p["cubes"].values()), tuple(p["tiles"]), tuple(p["pupgs"]),
+            tuple(p["specs"]), tuple(p["missions"]), tuple(p["done"]), p["ships"], tuple(p["kills"]),
+            tuple(p["kills_inv"]))
+
+
 def potential(state, seat: int) -> float:
+    key = _key(state, seat)
+    if key is not None:
+        got = _POT.get(key)
+        if got is None:
+            got = _potential(state, seat)
+            if len(_POT) > 200000:
+                _POT.clear()
+            _POT[key] = got
+        return got
+    return _potential(state, seat)
+
+
+def _potential(state, seat: int) -> float:
     p = state.p[seat]
     st = content().setup
     left = max(0, st["rounds"] - state.round)             # whole rounds still to play after this one
     late = 1.0 if left >= 2 else 0.6 if left == 1 else 0.25
     v = float(sum(breakdown(state, seat).values()))
-    v += late * (CR_W * p["cr"] + sum(RES_W[r] * n for r, n in p["res"].items()))
+    v += _res_value(p, late)
+    v += CARD_FUNCTION * (len(p["pupgs"]) + len(p["specs"])) * (left / st["rounds"])
     v += late * CUBE_W * sum(p["cubes"].values())
     reward, dna = _pending_rewards(state, seat)
     v += reward + sum(dna.values())
@@ -92,7 +174,8 @@ def potential(state, seat: int) -> float:
         mm = content().missions[m.split(":", 1)[1]]
         need = sum(mm["dna"].values())
         got = sum(min(have[k], n) for k, n in mm["dna"].items())
-        v += mm["vp"] * (got / need) * (0.8 if left else 0.3)
+        v += max(mm["vp"] * (got / need) * (0.8 if left else 0.3),
+                 (mm["vp"] - 2 * (need - got)) * 0.5 if left >= 2 else 0.0)
     # blueprint progress: the +7 is worth chasing while there is time
     if p["pilot"]:
         missing = blueprint_missing(p)
@@ -109,6 +192,10 @@ def potential(state, seat: int) -> float:
 
 
 def evaluate(state, seat: int) -> float:
+    return _look_through(state, seat, _relative)
+
+
+def _relative(state, seat: int) -> float:
     if state.phase == "over":
         res = state.result()
         me = res.scores[seat]

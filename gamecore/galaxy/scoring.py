@@ -20,13 +20,23 @@ def icons(p: dict) -> Counter:
     return got
 
 
+_BP: dict[tuple, int] = {}
+
+
 def blueprint_missing(p: dict) -> int:
     """How many of the pilot's 6 blueprint icons the mech's tiles do not cover yet."""
     if p["pilot"] is None:
         return 6
-    need = Counter(content().pilots[p["pilot"]]["blueprint"])
-    have = icons(p)
-    return sum(max(0, n - have[i]) for i, n in need.items())
+    key = (p["pilot"], tuple(sorted(kind_of(t) for t in p["tiles"])))
+    got = _BP.get(key)
+    if got is None:
+        need = Counter(content().pilots[p["pilot"]]["blueprint"])
+        have = icons(p)
+        got = sum(max(0, n - have[i]) for i, n in need.items())
+        if len(_BP) > 20000:
+            _BP.clear()
+        _BP[key] = got
+    return got
 
 
 def breakdown(state, seat: int) -> dict:

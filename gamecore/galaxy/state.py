@@ -70,13 +70,21 @@ def E(kind: str, key: str, params: dict, **kw) -> Event:
     return Event(kind, key, params, **kw)
 
 
+_DOCKS: dict = {}
+
+
 def dock_ids(players: int) -> list:
     """Every planet dock of the board as (dock id, planet id, mark)."""
-    out = []
-    for pid in content().planet_order:
-        for i, mark in enumerate(content().planets[pid]["docks"]):
-            out.append((f"dock:{pid}:{i}", pid, mark))
-    return out
+    data = content()
+    got = _DOCKS.get(id(data))
+    if got is None:
+        got = []
+        for pid in data.planet_order:
+            for i, mark in enumerate(data.planets[pid]["docks"]):
+                got.append((f"dock:{pid}:{i}", pid, mark))
+        _DOCKS.clear()
+        _DOCKS[id(data)] = got
+    return got
 
 
 def mark_open(mark: str, players: int, rep: int) -> bool:
@@ -123,7 +131,7 @@ class GalaxyState(GameState):
             })
         for k, seat in enumerate(order):
             s.p[seat]["cr"] = st["start_credits"][k]
-            s.p[seat]["arr"] = players - k          # the upper marker on the shared start space plays first
+            s.p[seat]["arr"] = k + 1                # markers go on the start space in round-1 order: the last is on top
         s.arrivals = players
         # S2, S4: board, invasion marker, mutant pile and Uran
         s.docks = {d: [] for d, _p, _m in dock_ids(players)}
@@ -238,7 +246,7 @@ class GalaxyState(GameState):
         if not ws:
             return False
         need = self.species_of(tile)["armour"] - AB.hook_n(p, "attack_bonus")
-        return combat.best_attack([w for _i, w in ws], self.combat_budget(seat)) >= max(1, need)
+        return combat.best_attack(tuple(w for _i, w in ws), self.combat_budget(seat)) >= max(1, need)
 
     def ships_needed(self, pid: str) -> int:
         return 2 if pid in self.invaded else 1
@@ -372,22 +380,50 @@ class GalaxyState(GameState):
                     out.append(Action("place_ship", src, dock, (("ships", 1),)))
         if p["mech_at"] is None and p["mech"] is not None:
             src = f"mech:{seat}"
+            fights = {}
             for pid in data.planet_order:
                 if self.art[pid] is not None:
                     continue
                 planet = data.planets[pid]
                 if p["rep"] < planet.get("mech_rep", 0):
                     continue
-                if pid in self.invaded and not self.can_fight(seat, self.invaded[pid]):
-                    continue
+                if pid in self.invaded:
+                    sp = _mutant_table()[self.invaded[pid]][0]
+                    if sp not in fights:
+                        fights[sp] = self.can_fight(seat, self.invaded[pid])
+                    if not fights[sp]:
+                        continue
                 out.append(Action("place_mech", src, f"art:{pid}"))
             for k, tile in enumerate(self.uran):
-                if tile is not None and self.can_fight(seat, tile):
+                if tile is None:
+                    continue
+                sp = _mutant_table()[tile][0]
+                if sp not in fights:
+                    fights[sp] = self.can_fight(seat, tile)
+                if fights[sp]:
                     out.append(Action("place_mech", src, f"uran:{k}"))
         return out
 
     def has_main(self, seat: int) -> bool:
-        return bool(self._main_actions(seat))
+        """Whether the seat has a legal placement (A4, R15), without building the actions."""
+        p = self.p[seat]
+        if p["home"] > 0:
+            if not self.docks[f"dock:repair:{seat}"] or not self.docks[f"dock:recall:{seat}"]:
+                return True
+            players, rep, docks, invaded = self.players, p["rep"], self.docks, self.invaded
+            for dock, pid, mark in dock_ids(players):
+                if not docks[dock] and mark_open(mark, players, rep):
+                    if pid not in invaded or p["home"] >= 2:
+                        return True
+                    if "spec:scout" in p["specs"] and "spec:scout" not in p["flipped"]:
+                        return True
+        if p["mech_at"] is None and p["mech"] is not None:
+            planets = content().planets
+            for pid, who in self.art.items():
+                if who is None and p["rep"] >= planets[pid].get("mech_rep", 0) and pid not in self.invaded:
+                    return True
+            return bool(self._main_actions(seat))
+        return False
 
     def _completions(self, seat: int) -> list:
         return [Action("complete_mission", f"dna:{seat}", m) for m in self.p[seat]["missions"] if self.can_complete(seat, m)]
@@ -724,7 +760,7 @@ class GalaxyState(GameState):
             return self._start_repair(seat, e["n"] + (AB.hook_n(p, "repair_bonus") if "card" not in f else 0))
         if d == "buy_tile":
             if any(data.tiles[k]["section"] == e["section"] and self.can_buy_tile(seat, k) for k in data.tile_order):
-                self.stack.append({"t": "buy_tile", "section": e["section"]})
+                self.stack.append({"t": "buy_tile", "section": e["section"], "left": e.get("n", 1)})
                 return []
             return [self.ev("info", "galaxy.log.nothing_to_buy", seat=seat)]
         if d == "pilot_upgrade":
@@ -907,7 +943,12 @@ class GalaxyState(GameState):
         if k == "skip":
             return [self.ev("info", "galaxy.log.skip", seat=seat)]
         if t == "buy_tile":
-            return self._buy_tile(seat, action.source.split(":", 1)[1], action.target)
+            events = self._buy_tile(seat, action.source.split(":", 1)[1], action.target)
+            left = f["left"] - 1
+            if left > 0 and any(content().tiles[k]["section"] == f["section"] and self.can_buy_tile(seat, k)
+                                for k in content().tile_order):
+                self.stack.append({"t": "buy_tile", "section": f["section"], "left": left})
+            return events
         if t == "pilot_upgrade":
             self.udisplay.remove(action.source)
             p["pupgs"].append(action.source)

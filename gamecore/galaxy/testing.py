@@ -24,7 +24,7 @@ def new(players: int = 2, seed: int = 0, mechs=None, pilots=None, order=None) ->
     s.order = order
     for k, seat in enumerate(order):
         s.p[seat]["cr"] = credits[k]
-        s.p[seat]["arr"] = players - k
+        s.p[seat]["arr"] = k + 1
     s.seat = order[0]
     mechs = mechs or sorted(content().mechs)[:players]
     pilots = pilots or sorted(content().pilots)[:players]

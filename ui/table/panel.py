@@ -54,6 +54,30 @@ def panel_rect(window_size, scale: float = 1.0) -> pygame.Rect:
     return pygame.Rect(w - width, 0, width, h)
 
 
+def _common_prefix(a: str, b: str) -> int:
+    """Length of the common beginning of ``a`` and ``b``, backed off to a word boundary (any character
+    boundary in Japanese)."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    if n < len(a) and not any(ord(c) > 0x2E80 for c in a[:n]):
+        n = a.rfind(" ", 0, n + 1) + 1 if " " in a[:n + 1] else 0
+    return n
+
+
+def distinguishing_first(labels: list[str]) -> list[str]:
+    """Labels that share a long beginning with another label get their own part first ("no extra
+    dice · Play Reckless Swing on …"), so a cut label still tells the choices apart."""
+    out = list(labels)
+    for i, a in enumerate(labels):
+        shared = max((_common_prefix(a, b) for j, b in enumerate(labels) if j != i and b != a), default=0)
+        if shared >= 10 and shared < len(a):
+            out[i] = a[shared:].strip(" —–-:,、：") + " · " + a[:shared].strip(" —–-:,、：")
+    return out
+
+
 def wrap_label(label: str, size: int, width: int, max_lines: int = 2) -> tuple[str, bool]:
     """``label`` on at most ``max_lines`` lines of ``width`` pixels ("\\n" between them) and whether
     it had to be cut (then the last line ends with an ellipsis)."""
@@ -179,6 +203,7 @@ class SidePanel:
         self._action_buttons: list = []
         self._guarded: dict = {}            # UIButton -> seconds left disabled
         self._cut_actions: list[str] = []
+        self.prompt_clipped = False         # the prompt had more lines than the panel gives it
         self._cut_end: list[str] = []
         self.log = LogView(200, 100, self.size)
         self.built = False
@@ -296,6 +321,7 @@ class SidePanel:
             if part:
                 blocks += [(r, TEXT if part is self.prompt else DIM, False) for r in fonts.wrap(part, size, w - 4)]
         max_rows = max(1, self._header_max // line_h) if hasattr(self, "_header_max") else 8
+        self.prompt_clipped = len(blocks) > max_rows
         if len(blocks) > max_rows:
             blocks = blocks[:max_rows]
             text, colour, bold = blocks[-1]
@@ -393,8 +419,12 @@ class SidePanel:
         w = self.actions_box.get_relative_rect().width - 14
         container = self.actions_box
         y = 0
-        for label, action in self.actions:
-            text, cut = wrap_label(label, self.size, self._label_width(w))
+        shown = [wrap_label(label, self.size, self._label_width(w)) for label, _ in self.actions]
+        if any(cut for _, cut in shown):       # cut labels: the words that differ come first
+            moved = distinguishing_first([label for label, _ in self.actions])
+            shown = [wrap_label(m, self.size, self._label_width(w)) if cut else (text, cut)
+                     for m, (text, cut) in zip(moved, shown)]
+        for (label, action), (text, cut) in zip(self.actions, shown):
             if cut:
                 self._cut_actions.append(label)
             h = self._button_height(text.count("\n") + 1)

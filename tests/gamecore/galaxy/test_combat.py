@@ -102,7 +102,7 @@ def test_invaded_planet_fight_then_effect_and_no_longer_invaded():
     act(s, "place_mech", "mech:0", "art:prim")
     assert s.p[0]["cubes"]["armour"] == 5                         # the Skitter struck for 1
     act(s, "fire", "slot:0:0", tile)
-    assert "prim" not in s.invaded and s.p[0]["cr"] == 1 - 0 + 3 and tile in s.p[0]["kills_inv"]
+    assert "prim" not in s.invaded and s.p[0]["cr"] == 1 + 4 and tile in s.p[0]["kills_inv"]
 
 
 def test_uran_takes_any_number_of_mechs_each_picking_its_mutant():
@@ -129,6 +129,6 @@ def test_kill_rewards_are_claimed_at_maintenance_with_abilities():
         act(s, "fire", slot, tile)
     cr = s.p[0]["cr"]
     s._start_maintenance()
-    assert s.p[0]["dna"]["B"] == 2                                # 1 + Sable IV
-    assert s.p[0]["rep"] == 2 and tile in s.mdiscard
+    assert s.p[0]["dna"]["B"] == 3                                # 2 + Sable IV
+    assert s.p[0]["rep"] == 3 and tile in s.mdiscard
     assert s.p[0]["cr"] >= cr + 3 + 1                             # reward + Bounty Broker
