@@ -1,5 +1,6 @@
 """Content files: shipped data loads, heroes are computed, broken files name file and field, texts exist."""
 import json
+import re
 import shutil
 from collections import Counter
 
@@ -172,7 +173,10 @@ def test_event_and_prompt_sentences_format_in_both_languages():
             if isinstance(v, (list, tuple)):
                 return ("" if lang == "ja" else " ").join(str(param(x)) for x in v)
             return v
-        return cat[key].format(**{k: param(v) for k, v in params.items()})
+        # "{n|card|cards}": the catalogs' plural form (ui.i18n picks the singular when n is 1)
+        template = re.sub(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}",
+                          lambda m: m.group(2) if params.get(m.group(1)) == 1 else m.group(3), cat[key])
+        return template.format(**{k: param(v) for k, v in params.items()})
 
     for seed in range(4):
         s = gamecore.start("misfits", seed=seed, players=2 + seed % 3)
