@@ -101,4 +101,9 @@ def build_theme() -> dict:
         font = block.setdefault("font", {})
         font.update({"name": "notosansjp", "size": str(block.pop("font_size", size)),
                      "regular_path": regular, "bold_path": bold})
+    # one class per UI scale step (the table's side panel): "@ui120" is 16 px × 120 %
+    from ui.settings import UI_SCALES
+    for pct in UI_SCALES:
+        theme[f"@ui{pct}"] = {"font": {"name": "notosansjp", "size": str(round(16 * pct / 100)),
+                                       "regular_path": regular, "bold_path": bold}}
     return theme
