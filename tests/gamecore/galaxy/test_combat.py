@@ -75,9 +75,16 @@ def test_a_weapon_that_would_leave_the_kill_out_of_reach_is_not_offered():
 
 
 def test_attack_bonus_and_cube_discounts():
-    s = fighter(mech="bulwark", pilot="rook", weapons=("rail_rifle",))   # Rook I: 1 ammo less
-    set_cubes(s, 0, ammo=1)
+    s = fighter(mech="wisp", pilot="nyx", weapons=("beam_lance",))    # Nyx I: 1 energy less
+    set_cubes(s, 0, energy=1)
     tile = put_uran(s, 0, "gloop")                                # armour 3
+    act(s, "place_mech", "mech:0", "uran:0")
+    act(s, "fire", "slot:0:0", tile)
+    assert s.p[0]["cubes"]["energy"] == 0 and tile in s.p[0]["kills"]
+    s = fighter(mech="bulwark", pilot="ivo", weapons=("rail_rifle",))
+    give_card(s, 0, "spec:engineer")                              # 1 cube less, only when lacking
+    set_cubes(s, 0, ammo=1)
+    tile = put_uran(s, 0, "gloop")
     act(s, "place_mech", "mech:0", "uran:0")
     act(s, "fire", "slot:0:0", tile)
     assert s.p[0]["cubes"]["ammo"] == 0 and tile in s.p[0]["kills"]
