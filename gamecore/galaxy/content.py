@@ -196,15 +196,10 @@ def _check_ability(ck: _Checker, a: Any, path: str, planets: dict) -> None:
 
 
 def _read(directory: Path, name: str) -> Any:
-    path = directory / name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ContentError(name, "(file)", f"cannot be read: {exc.strerror or exc}") from None
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise ContentError(name, "(file)", f"is not valid JSON: {exc}") from None
+    # the shared reader refuses folders, FIFOs, oversized files, non-UTF-8 bytes and bad JSON alike
+    from gamecore.content import read_content
+
+    return read_content(directory, name)
 
 
 def load_content(directory: Path | str | None = None) -> Content:

@@ -432,6 +432,36 @@ class GalaxyTable(TableScene):
             view.offset = start
             self.animator.queue.append(Anim("slide", view.cid, start=start, duration=seconds))
 
+    # ================================================================== another seat's board at full size
+    def seat_board(self, cid: str):
+        """A click on another seat's compact board shows its tiles, upgrades, specialists and missions
+        as full-size cards, with its cubes and trackers in words."""
+        if self.session is None or not cid.startswith("seat:") or self.state.phase in ("draft_mech", "draft_pilot"):
+            return None
+        seat = int(cid.split(":")[1])
+        if seat == self.me():
+            return None
+        state = self.state
+        p = state.p[seat]
+        slots = content().setup["mech_slots"]
+        tiles = [faces.inspect_face(state, f"slot:{seat}:{i}") if i < len(p["tiles"]) else None for i in range(slots)]
+        cards = [faces.inspect_face(state, x) for x in list(p["pupgs"]) + list(p["specs"])]
+        missions = [faces.inspect_face(state, m) for m in list(p["missions"]) + list(p["done"])]
+        rows = [tiles] + [r for r in (cards, missions) if r]
+        board = self._board(state, seat, False)
+        res = ", ".join(f"{faces.resource(r)} {n}" for r, n in p["res"].items() if n)
+        dna = " ".join(f"{k}×{n}" for k, n in p["dna"].items() if n)
+        notes = [t("galaxy.ui.board_note", mech=board.mech_name, pilot=board.pilot_name,
+                   live=" ".join(num for num, _text, live in board.abilities if live),
+                   armour="{}/{}".format(*board.cubes["armour"]), ammo="{}/{}".format(*board.cubes["ammo"]),
+                   energy="{}/{}".format(*board.cubes["energy"]), cr=p["cr"], res=res or "—", dna=dna or "—",
+                   rad=p["rad"], hull=p["hull"], debt=p["debt"], rep=p["rep"])]
+        done = len(p["done"])
+        if done:
+            notes.append(t("galaxy.ui.board_done", n=done))
+        from ui.table.overlays import SeatBoard as KitBoard
+        return KitBoard(self.seat_name(seat), rows, notes, colour=self.world.palette.seat_colour(seat))
+
     # ================================================================== inspect
     def card_face(self, cid: str) -> CardFace | None:
         return faces.inspect_face(self.state, cid) if self.session is not None and cid else None
