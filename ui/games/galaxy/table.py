@@ -19,13 +19,13 @@ from __future__ import annotations
 import pygame
 
 from gamecore.engine import Action
+from gamecore.galaxy.content import content
 from ui.i18n import has, t
 from ui.table.animator import Anim
 from ui.table.cardface import CardFace
 from ui.table.scene import TableScene
 
 from . import faces, layout as L
-from gamecore.galaxy.content import content
 from .views import (PILOT_X, DisplayCardView, DockView, MutantPileView, MutantView, PieceView, PlanetView, RepTrackView,
                     RoundBox, RoundTrackView, SeatBoard, SeatBoardView, SectionView, SlotView, StarMapView, TileView,
                     UranView)
@@ -418,17 +418,22 @@ class GalaxyTable(TableScene):
                 self._last_strike = dict(e.params)
 
     def after_animations_queued(self, events: list) -> None:
-        """A ship slides from its home bay to its dock; a new tile from the market to its slot."""
+        """A ship flies from its home bay to its dock; a bought tile slides from the market to its slot."""
         seconds = self.animation_seconds()
         if seconds <= 0:
             return
-        for e in events:
+        for k, e in enumerate(events):
             if e.kind != "move" or e.source not in self._homes or e.target is None:
                 continue
             view = self.world.get(e.target)
             if view is None:
                 continue
-            start = pygame.Vector2(self._homes[e.source]) - pygame.Vector2(view.rect.topleft)
+            home = pygame.Vector2(self._homes[e.source])
+            if e.source.startswith("ship:"):
+                size = view.rect.height
+                seat = int(e.source.split(":")[1])
+                view = self.world.add(PieceView(f"fly:{k}", view.rect.center, art_name="ship", seat=seat, size=size))
+            start = home - pygame.Vector2(view.rect.topleft)
             view.offset = start
             self.animator.queue.append(Anim("slide", view.cid, start=start, duration=seconds))
 

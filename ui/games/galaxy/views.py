@@ -19,7 +19,7 @@ import pygame
 
 from ui import fonts
 from ui.table.camera import Camera
-from ui.table.views import View, badge, glow, label_size, zone_fill
+from ui.table.views import View, badge, label_size, zone_fill
 
 from . import art
 
