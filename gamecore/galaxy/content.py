@@ -29,11 +29,11 @@ opponent_mission_cr, opponent_kill_cr {max_per_round}, opponent_hire_cr. Every h
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gamecore.content import read_content
 from gamecore.engine import ContentError
 from gamecore.resources import asset_path
 
@@ -196,9 +196,7 @@ def _check_ability(ck: _Checker, a: Any, path: str, planets: dict) -> None:
 
 
 def _read(directory: Path, name: str) -> Any:
-    # the shared reader refuses folders, FIFOs, oversized files, non-UTF-8 bytes and bad JSON alike
-    from gamecore.content import read_content
-
+    """One data file through the shared reader (regular files only, size-capped, UTF-8, sane JSON)."""
     return read_content(directory, name)
 
 
