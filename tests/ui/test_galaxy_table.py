@@ -366,6 +366,9 @@ def test_a_whole_game_against_bots_through_the_table_reaches_the_results(players
         app.frames(1)
     assert state.is_over()
     assert drags > 5
+    # every log line is a sentence of the catalogs, never a raw key or an unfilled placeholder
+    lines = scene.panel.log_lines
+    assert lines and not [x for x in lines if x.startswith("galaxy.") or "{" in x]
     toytable.wait_for(app, lambda: type(app.scenes.top).__name__ == "ResultsScene", 10)
     assert type(app.scenes.top).__name__ == "ResultsScene"
     result = state.result()
