@@ -1070,9 +1070,8 @@ class TableScene(Scene):
         surface.blit(table_background(vp.size, tuple(colour), tuple(pal.table_line)), vp.topleft)
         floating = self.drag.floating
         self.world.draw(surface, self.camera, skip=floating)
-        if self.bot_thinking:
-            img = fonts.text(t("table.thinking", name=self.seat_name(self.state.current_seat())), 16, pal.text)
-            surface.blit(img, img.get_rect(midtop=(vp.centerx, vp.y + 10)))
+        if self.session is not None and self.session.bot_to_move() and self.pass_overlay is None:
+            self._draw_bot_banner(surface, vp, pal)
         if self.picker is not None:
             self.picker.draw(surface, pal)
         elif self.board_overlay is not None:
@@ -1080,6 +1079,21 @@ class TableScene(Scene):
         elif not self.drag.busy and self.inspector.shown is not None:
             self.inspector.draw(surface, vp, self.camera.mouse, pal.colorblind, self.decision_rects())
         self.toasts.draw(surface, vp)
+
+    def bot_banner_text(self) -> str:
+        """Above the table while another seat acts: who, and what it just did (or that it thinks)."""
+        seat = self.state.current_seat()
+        last = self.bot_last_step(seat)
+        name = self.seat_name(seat)
+        return t("table.bot.did", name=name, what=last) if last else t("table.thinking", name=name)
+
+    def _draw_bot_banner(self, surface, vp, pal) -> None:
+        size = max(12, round(15 * self.ui_scale()))
+        img = fonts.fit_text(self.bot_banner_text(), size, vp.width - 60, (255, 226, 150), True)
+        plate = img.get_rect(midtop=(vp.centerx, vp.y + 8)).inflate(20, 8)
+        pygame.draw.rect(surface, (10, 12, 16), plate, border_radius=8)
+        pygame.draw.rect(surface, (120, 100, 60), plate, 1, border_radius=8)
+        surface.blit(img, img.get_rect(center=plate.center))
 
     def smoke_inputs(self) -> list:
         c = self.camera.viewport.center
