@@ -91,16 +91,11 @@ class App:
             pass
 
     def _register_scenes(self) -> None:
-        from ui.scenes.load import LoadScene
-        from ui.scenes.menu import MenuScene
-        from ui.scenes.results import ResultsScene
-        from ui.scenes.rules import RulesScene
-        from ui.scenes.settings import SettingsScene
-        from ui.scenes.setup import SetupScene
-
-        for name, cls in (("menu", MenuScene), ("setup", SetupScene), ("settings", SettingsScene),
-                          ("load", LoadScene), ("rules", RulesScene), ("results", ResultsScene)):
-            self.scenes.register(name, cls)
+        # by name: each scene's module is imported when the scene is first opened
+        for name, path in (("menu", "ui.scenes.menu:MenuScene"), ("setup", "ui.scenes.setup:SetupScene"),
+                           ("settings", "ui.scenes.settings:SettingsScene"), ("load", "ui.scenes.load:LoadScene"),
+                           ("rules", "ui.scenes.rules:RulesScene"), ("results", "ui.scenes.results:ResultsScene")):
+            self.scenes.register(name, path)
 
     # ------------------------------------------------------------------ window
     def toggle_fullscreen(self) -> None:
@@ -162,9 +157,16 @@ class App:
         """Open a message box for each file problem posted since the last frame (ui.notices)."""
         from ui.scenes.common import message
 
+        from ui import fonts
+
         for i, text in enumerate(notices.take()):
-            box = message(self.manager, "dialog.file_problem", html.escape(text), size=(520, 280))
+            # wrapped here (Japanese has no spaces: pygame_gui would hyphenate it), then escaped
+            lines = fonts.wrap(text, 16, 520 - 56)
+            box = message(self.manager, "dialog.file_problem", "<br>".join(html.escape(ln) for ln in lines),
+                          size=(520, 280))
             box.set_position((box.rect.x + 24 * i, box.rect.y + 24 * i))
+            if getattr(box, "dismiss_button", None) is not None:
+                box.dismiss_button.set_text(i18n.t("common.ok"))     # pygame_gui's own label is English
             self.notice_boxes.append(box)
 
     def frame(self, dt: float) -> None:

@@ -33,8 +33,9 @@ def catalog_files(lang: str) -> list[Path]:
 
 def _where(path: Path) -> str:
     """A catalog's name as messages show it: assets/i18n/en.json or assets/data/misfits/i18n.en.json."""
-    parts = path.parts
-    return "/".join(parts[-3:] if len(parts) >= 3 and parts[-3] in ("assets", "data") else parts[-2:])
+    if path.parent.name == "i18n":
+        return f"assets/i18n/{path.name}"
+    return f"assets/data/{path.parent.name}/{path.name}"
 
 
 def load_catalog(lang: str) -> dict[str, str]:

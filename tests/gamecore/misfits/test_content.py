@@ -1,6 +1,5 @@
 """Content files: shipped data loads, heroes are computed, broken files name file and field, texts exist."""
 import json
-import re
 import shutil
 from collections import Counter
 
@@ -162,6 +161,8 @@ def test_missing_and_unreadable_files(broken, tmp_path):
 
 
 def test_event_and_prompt_sentences_format_in_both_languages():
+    from ui.i18n import _plurals
+
     cats = {"en": catalog("en"), "ja": catalog("ja")}
 
     def render(lang, key, params):
@@ -173,9 +174,7 @@ def test_event_and_prompt_sentences_format_in_both_languages():
             if isinstance(v, (list, tuple)):
                 return ("" if lang == "ja" else " ").join(str(param(x)) for x in v)
             return v
-        # "{n|card|cards}": the catalogs' plural form (ui.i18n picks the singular when n is 1)
-        template = re.sub(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}",
-                          lambda m: m.group(2) if params.get(m.group(1)) == 1 else m.group(3), cat[key])
+        template = _plurals(cat[key], params)  # the catalogs' {n|card|cards} plural forms
         return template.format(**{k: param(v) for k, v in params.items()})
 
     for seed in range(4):
