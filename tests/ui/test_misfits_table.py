@@ -500,3 +500,13 @@ def test_the_log_names_a_discount_the_house_rule_and_the_option_chosen():
         option = Event("info", "misfits.ev.option", {"seat": 0, "player": 1, "index": 1}, source=chooser)
         assert scene._option_label(chooser, 0) in scene.log_line(option)
         assert "option 1" not in scene.log_line(option)
+
+
+def test_the_rules_screen_lists_the_house_rules_in_both_languages():
+    from ui.resources import asset_path
+
+    for lang, heading, still in (("en", "## House rules of this table", "still resolving"),
+                                 ("ja", "## このアプリのハウスルール", "解決中")):
+        text = asset_path("rules", f"misfits.{lang}.md").read_text(encoding="utf-8")
+        section = text.split(heading, 1)[1].split("\n## ", 1)[0]
+        assert "60" in section and "30" in section and still in section, lang

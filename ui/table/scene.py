@@ -127,7 +127,8 @@ class TableScene(Scene):
         self.pass_overlay: PassDevice | None = None
         self.confirmed_seat: int | None = None
         self._hover: View | None = None
-        self._idle = 0.0                     # seconds since the last state change
+        self._idle = 0.0                     # seconds since the last state change was on screen
+        self._fresh = False                  # a change happened in this frame (its dt does not count)
         self._results_shown = False
         self._save_warned: str | None = None
         self.story_box = None
@@ -487,6 +488,7 @@ class TableScene(Scene):
         self.note_events(events)
         self.token += 1
         self._idle = 0.0
+        self._fresh = True
         self.hint_action = None
         self.drag.release(self.drag.floating)
         for view in self.world.all():
@@ -1003,7 +1005,12 @@ class TableScene(Scene):
 
     # ================================================================== frame
     def update(self, dt: float) -> None:
-        self._idle += dt
+        # the frame that made a change shows it only at its end: its dt was spent before the change was
+        # on screen, so a step's time on screen starts counting with the next frame
+        if self._fresh:
+            self._fresh = False
+        else:
+            self._idle += dt
         was_busy = self.animator.busy
         self.animator.update(dt)
         if was_busy and not self.animator.busy:
@@ -1070,9 +1077,8 @@ class TableScene(Scene):
         surface.blit(table_background(vp.size, tuple(colour), tuple(pal.table_line)), vp.topleft)
         floating = self.drag.floating
         self.world.draw(surface, self.camera, skip=floating)
-        if self.bot_thinking:
-            img = fonts.text(t("table.thinking", name=self.seat_name(self.state.current_seat())), 16, pal.text)
-            surface.blit(img, img.get_rect(midtop=(vp.centerx, vp.y + 10)))
+        if self.session is not None and self.session.bot_to_move() and self.pass_overlay is None:
+            self._draw_bot_banner(surface, vp, pal)
         if self.picker is not None:
             self.picker.draw(surface, pal)
         elif self.board_overlay is not None:
@@ -1080,6 +1086,21 @@ class TableScene(Scene):
         elif not self.drag.busy and self.inspector.shown is not None:
             self.inspector.draw(surface, vp, self.camera.mouse, pal.colorblind, self.decision_rects())
         self.toasts.draw(surface, vp)
+
+    def bot_banner_text(self) -> str:
+        """Above the table while another seat acts: who, and what it just did (or that it thinks)."""
+        seat = self.state.current_seat()
+        last = self.bot_last_step(seat)
+        name = self.seat_name(seat)
+        return t("table.bot.did", name=name, what=last) if last else t("table.thinking", name=name)
+
+    def _draw_bot_banner(self, surface, vp, pal) -> None:
+        size = max(12, round(15 * self.ui_scale()))
+        img = fonts.fit_text(self.bot_banner_text(), size, vp.width - 60, (255, 226, 150), True)
+        plate = img.get_rect(midtop=(vp.centerx, vp.y + 8)).inflate(20, 8)
+        pygame.draw.rect(surface, (10, 12, 16), plate, border_radius=8)
+        pygame.draw.rect(surface, (120, 100, 60), plate, 1, border_radius=8)
+        surface.blit(img, img.get_rect(center=plate.center))
 
     def smoke_inputs(self) -> list:
         c = self.camera.viewport.center
