@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from gamecore import IllegalAction
+from gamecore.galaxy.content import content
 from gamecore.galaxy.testing import act, give_card, give_tile, invade, legal, new, put_uran, set_cubes, set_res, turn
 
 
@@ -109,7 +110,7 @@ def test_invaded_planet_fight_then_effect_and_no_longer_invaded():
     act(s, "place_mech", "mech:0", "art:prim")
     assert s.p[0]["cubes"]["armour"] == 5                         # the Skitter struck for 1
     act(s, "fire", "slot:0:0", tile)
-    assert "prim" not in s.invaded and s.p[0]["cr"] == 1 + 4 and tile in s.p[0]["kills_inv"]
+    assert "prim" not in s.invaded and s.p[0]["cr"] == content().setup["start_credits"][0] + 4 and tile in s.p[0]["kills_inv"]
 
 
 def test_uran_takes_any_number_of_mechs_each_picking_its_mutant():

@@ -64,8 +64,8 @@ def test_nine_tile_cap_replacing_removes_the_old_tile_from_the_game():
 
 
 def test_blueprint_needs_all_six_icons_and_scores_seven():
-    s = new(2, pilots=["rook", "nyx"])                            # Rook: Bal Bal Hvy Arm Arm Rck
-    for kind in ["autocannon", "rail_rifle", "arc_hammer", "armor_plate", "heavy_plating"]:
+    s = new(2, pilots=["rook", "nyx"])                            # Rook: Bal Bal Hvy Arm Cel Rck
+    for kind in ["autocannon", "rail_rifle", "arc_hammer", "armor_plate", "power_cell"]:
         give_tile(s, 0, kind)
     assert scoring.blueprint_missing(s.p[0]) == 1 and scoring.breakdown(s, 0)["blueprint"] == 0
     give_tile(s, 0, "ammo_rack")
