@@ -24,7 +24,7 @@ from gamecore.persistence import SaveError
 from gamecore.session import Session, UndoRefused
 from ui import fonts
 from ui.events import BOT_MOVE_READY, HINT_READY, LANGUAGE_CHANGED
-from ui.i18n import event_text, has, illegal_text, t
+from ui.i18n import event_text, has, illegal_text, language, t
 from ui.scenes.base import Scene
 
 from .animator import Animator, snapshot_positions
@@ -224,7 +224,8 @@ class TableScene(Scene):
         if step.seat != seat:
             return ""
         lines = [line for line in (self.log_line(e) for e in step.events) if line]
-        return " ".join(lines[:2]) + (" …" if len(lines) > 2 else "")
+        joiner = "" if language() == "ja" else " "
+        return joiner.join(lines[:2]) + (" …" if len(lines) > 2 else "")
 
     def skip_bots(self) -> None:
         """Skip to the person's next decision: the bots' steps go by without pause or animation."""
