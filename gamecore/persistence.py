@@ -26,7 +26,13 @@ AUTOSAVE_NAME = "autosave.json"
 
 
 class SaveError(Exception):
-    """A save or settings file that cannot be used; ``str(exc)`` is the message for the player."""
+    """A save or settings file that cannot be used; ``str(exc)`` is the message for the player. When
+    the problem has a translated wording, ``code``/``params`` name it (i18n key ``file.<code>``)."""
+
+    def __init__(self, message: str = "", code: str = "", **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class StorageUnavailable(SaveError):
@@ -143,7 +149,13 @@ def _depth(value: Any, limit: int) -> int:
 
 
 class FileProblem(Exception):
-    """A file that cannot be used as JSON data; ``str(exc)`` says what is wrong (without the file name)."""
+    """A file that cannot be used as JSON data; ``str(exc)`` says what is wrong in English (without the
+    file name); ``code`` and ``params`` name the same for a translated message (i18n key ``file.<code>``)."""
+
+    def __init__(self, text: str, code: str = "damaged", **params):
+        super().__init__(text)
+        self.code = code
+        self.params = params
 
 
 MAX_NUMBER_DIGITS = 400         # far beyond any count, seed or score; Python refuses 4,300 anyway
@@ -162,19 +174,20 @@ def read_limited(path: Path, max_bytes: int) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise FileProblem("does not exist") from None
+        raise FileProblem("does not exist", "missing") from None
     except IsADirectoryError:
-        raise FileProblem("is a folder, not a file") from None
+        raise FileProblem("is a folder, not a file", "folder") from None
     except OSError as exc:
-        raise FileProblem(f"cannot be read ({exc.strerror or exc})") from None
+        raise FileProblem(f"cannot be read ({exc.strerror or exc})", "unreadable", why=str(exc.strerror or exc)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise FileProblem("is a folder, not a file")
+            raise FileProblem("is a folder, not a file", "folder")
         if not stat.S_ISREG(info.st_mode):
-            raise FileProblem("is not a regular file (a device, pipe or socket)")
+            raise FileProblem("is not a regular file (a device, pipe or socket)", "not_regular")
         if info.st_size > max_bytes:
-            raise FileProblem(f"is too large ({info.st_size // 1024} KiB, at most {max_bytes // 1024} KiB)")
+            raise FileProblem(f"is too large ({info.st_size // 1024} KiB, at most {max_bytes // 1024} KiB)", "too_large",
+                              limit=max_bytes // 1024)
         chunks = []
         total = 0
         while True:
@@ -184,31 +197,31 @@ def read_limited(path: Path, max_bytes: int) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
             if total > max_bytes:       # it grew after the check
-                raise FileProblem(f"is too large (more than {max_bytes // 1024} KiB)")
+                raise FileProblem(f"is too large (more than {max_bytes // 1024} KiB)", "too_large", limit=max_bytes // 1024)
         return b"".join(chunks)
     except OSError as exc:
-        raise FileProblem(f"cannot be read ({exc.strerror or exc})") from None
+        raise FileProblem(f"cannot be read ({exc.strerror or exc})", "unreadable", why=str(exc.strerror or exc)) from None
     finally:
         os.close(fd)
 
 
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
-        raise FileProblem(f"holds a number of {len(text.lstrip('-'))} digits")
+        raise FileProblem(f"holds a number of {len(text.lstrip('-'))} digits", "huge_number")
     return int(text)
 
 
 def _parse_float(text: str) -> float:
     if len(text) > MAX_NUMBER_DIGITS:
-        raise FileProblem(f"holds a number of {len(text)} characters")
+        raise FileProblem(f"holds a number of {len(text)} characters", "huge_number")
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise FileProblem(f"holds a number too large to use ({text[:20]})")
+        raise FileProblem(f"holds a number too large to use ({text[:20]})", "huge_number")
     return value
 
 
 def _parse_constant(name: str):
-    raise FileProblem(f"holds {name}, which is not a number JSON allows")
+    raise FileProblem(f"holds {name}, which is not a number JSON allows", "bad_number")
 
 
 def nesting_depth(text: str) -> int:
@@ -240,21 +253,22 @@ def parse_json_bytes(raw: bytes, *, max_nesting: int = MAX_NESTING) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise FileProblem(f"is not a text file (not UTF-8 at byte {exc.start})") from None
+        raise FileProblem(f"is not a text file (not UTF-8 at byte {exc.start})", "not_utf8") from None
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
-        raise FileProblem("is empty")
+        raise FileProblem("is empty", "empty")
     if nesting_depth(text) > max_nesting:       # refuse absurd nesting before json recursion does
-        raise FileProblem("is nested too deeply")
+        raise FileProblem("is nested too deeply", "too_deep")
     try:
         return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
-        raise FileProblem(f"is damaged or truncated (JSON error at line {exc.lineno}: {exc.msg})") from None
+        raise FileProblem(f"is damaged or truncated (JSON error at line {exc.lineno}: {exc.msg})", "damaged",
+                          line=exc.lineno) from None
     except RecursionError:
-        raise FileProblem("is nested too deeply") from None
+        raise FileProblem("is nested too deeply", "too_deep") from None
     except ValueError as exc:               # e.g. Python's int-size limit, should a hook be bypassed
-        raise FileProblem(f"holds a value that cannot be read ({str(exc)[:80]})") from None
+        raise FileProblem(f"holds a value that cannot be read ({str(exc)[:80]})", "bad_value") from None
 
 
 def read_json(path: Path, *, max_bytes: int = MAX_SAVE_BYTES) -> Any:
@@ -264,7 +278,7 @@ def read_json(path: Path, *, max_bytes: int = MAX_SAVE_BYTES) -> Any:
     try:
         return parse_json_bytes(read_limited(path, max_bytes))
     except FileProblem as exc:
-        raise SaveError(f"{path.name} {exc}") from None
+        raise SaveError(f"{path.name} {exc}", exc.code, **exc.params) from None
 
 
 def keep_aside(path: Path) -> Path | None:
@@ -319,16 +333,19 @@ class SaveEntry:
     players: int = 0
     over: bool = False           # the saved game had ended
     error: str | None = None
+    error_code: str = ""         # with error_params: the translated wording of the error (i18n file.<code>)
+    error_params: dict | None = None
 
 
 def check_save_shape(data: Any, name: str = "the file") -> dict:
     """The save's top-level fields, checked; SaveError naming the first problem."""
     if not isinstance(data, dict):
-        raise SaveError(f"{name} is not a Tabletop Dojo save")
+        raise SaveError(f"{name} is not a Tabletop Dojo save", "not_a_save")
     if data.get("kind") != SAVE_KIND:
-        raise SaveError(f"{name} is not a Tabletop Dojo save")
+        raise SaveError(f"{name} is not a Tabletop Dojo save", "not_a_save")
     if data.get("schema") != SAVE_SCHEMA:
-        raise SaveError(f"{name} was written by a newer or unknown version (save schema {clip(repr(data.get('schema')), 24)})")
+        raise SaveError(f"{name} was written by a newer or unknown version "
+                        f"(save schema {clip(repr(data.get('schema')), 24)})", "newer_schema")
     expected = {
         "game": str, "engine_version": int, "seed": int, "players": int, "options": dict,
         "actions": list, "snapshot": dict, "seats": list, "mode": str,
@@ -336,12 +353,13 @@ def check_save_shape(data: Any, name: str = "the file") -> dict:
     for key, kind in expected.items():
         value = data.get(key)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise SaveError(f"{name} is damaged (field '{key}' is missing or wrong)")
+            raise SaveError(f"{name} is damaged (field '{key}' is missing or wrong)", "bad_field", field=key)
     if not isinstance(data["snapshot"].get("digest"), str):
-        raise SaveError(f"{name} is damaged (field 'snapshot.digest' is missing or wrong)")
+        raise SaveError(f"{name} is damaged (field 'snapshot.digest' is missing or wrong)", "bad_field",
+                        field="snapshot.digest")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
-        raise SaveError(f"{name} is damaged (field 'meta' is wrong)")
+        raise SaveError(f"{name} is damaged (field 'meta' is wrong)", "bad_field", field="meta")
     return data
 
 
@@ -382,7 +400,8 @@ def list_saves(folder: Path | None = None) -> list[SaveEntry]:
         try:
             entries.append(entry_from_save(path, check_save_shape(read_json(path), clip(path.name, LABEL_CHARS))))
         except SaveError as exc:
-            entries.append(SaveEntry(path=path, label=clip(path.stem, LABEL_CHARS), error=clip(str(exc), 200)))
+            entries.append(SaveEntry(path=path, label=clip(path.stem, LABEL_CHARS), error=clip(str(exc), 200),
+                                     error_code=exc.code, error_params=dict(exc.params)))
     entries.sort(key=lambda e: (e.saved_at, e.path.name), reverse=True)
     return entries
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import stat
 import sys
 from pathlib import Path
@@ -73,6 +74,24 @@ def with_huge_int(data: dict, field: str) -> bytes:
 SPECIALS = ["fifo", "dev_zero", "dev_null", "folder", "dangling"] if POSIX else ["folder"]
 
 
+@pytest.fixture
+def hang_guard():
+    """Turn a read that blocks on a FIFO (the bug these tests guard against) into a failure instead
+    of a hung suite. Nothing is timed: a correct reader refuses the file without waiting at all."""
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def blocked(*_):
+        raise TimeoutError("the app blocked reading a special file")
+
+    previous = signal.signal(signal.SIGALRM, blocked)
+    signal.alarm(120)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
 def make_special(path: Path, kind: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if kind == "fifo":
@@ -117,6 +136,10 @@ def test_huge_integer_in_the_load_list_does_not_crash_it(app):
     app.scenes.push("load")
     frames(app)
     assert app.scenes.top.entries[0].error
+    from ui.scenes.load import describe_entry
+
+    i18n.set_language("ja")                  # the reason is translated, not the English sentence
+    assert i18n.t("file.huge_number") in describe_entry(entries[0])[1]
 
 
 def test_huge_integer_in_settings_keeps_the_defaults_and_says_so(tmp_path):
@@ -203,7 +226,7 @@ def test_no_line_of_any_length_can_crash_text_rendering(pygame_session):
 
 # ================================================================ 4: FIFO, devices, folders
 @pytest.mark.parametrize("kind", SPECIALS)
-def test_special_file_as_a_save_is_refused_at_once(tmp_path, kind):
+def test_special_file_as_a_save_is_refused_at_once(tmp_path, kind, hang_guard):
     path = tmp_path / "odd.json"
     make_special(path, kind)
     before = snapshot(path) if os.path.lexists(path) else None
@@ -216,7 +239,7 @@ def test_special_file_as_a_save_is_refused_at_once(tmp_path, kind):
 
 
 @pytest.mark.parametrize("kind", SPECIALS)
-def test_special_file_as_settings_is_kept_aside_and_reported(tmp_path, kind):
+def test_special_file_as_settings_is_kept_aside_and_reported(tmp_path, kind, hang_guard):
     path = tmp_path / "settings.json"
     make_special(path, kind)
     before = snapshot(path)
@@ -229,7 +252,7 @@ def test_special_file_as_settings_is_kept_aside_and_reported(tmp_path, kind):
 
 
 @pytest.mark.parametrize("kind", SPECIALS)
-def test_special_file_as_the_autosave_is_kept_aside_and_reported(app, kind):
+def test_special_file_as_the_autosave_is_kept_aside_and_reported(app, kind, hang_guard):
     path = persistence.autosave_path()
     make_special(path, kind)
     before = snapshot(path)
@@ -243,7 +266,7 @@ def test_special_file_as_the_autosave_is_kept_aside_and_reported(app, kind):
 
 
 @pytest.mark.parametrize("kind", SPECIALS)
-def test_special_file_as_the_deck_is_kept_aside_and_reported(tmp_path, kind):
+def test_special_file_as_the_deck_is_kept_aside_and_reported(tmp_path, kind, hang_guard):
     from gamecore.misfits import deck
 
     path = tmp_path / "misfits-deck.json"
@@ -268,7 +291,9 @@ def test_reading_never_goes_past_the_size_limit(tmp_path):
 # ================================================================ 5: the deck file
 @pytest.mark.parametrize("raw", [b"{not json", b'{"version": 1, "pairing": [["a1", "c1"]]}',
                                  b'{"version": 1, "pairing": ' + HUGE_INT.encode() + b"}", b"\xff\xfe",
-                                 b'{"version": 2}'])
+                                 b'{"version": 2}', b'{"version": 1, "pairing": [[["a01"], "c01"]]}',
+                                 b'{"version": 1, "pairing": [["a01", {"c": 1}]]}'],
+                         ids=["json", "short", "huge_int", "utf8", "version", "list_id", "object_id"])
 def test_damaged_deck_is_reported_kept_aside_then_replaced(tmp_path, raw):
     from gamecore.misfits import deck
 
@@ -379,7 +404,8 @@ def _assets_copy(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("raw", [b"[]", b'{"button": []}', b'{"button": {"colours": {"normal_bg": 5}}}',
-                                 b'{"label": {"font_size": "999999999"}}', b"\xff", b'{"a": ' + HUGE_INT.encode() + b"}"])
+                                 b'{"label": {"font_size": "999999999"}}', b"\xff", b'{"a": ' + HUGE_INT.encode() + b"}"],
+                         ids=["list", "block", "colour", "font_size", "utf8", "huge_int"])
 def test_theme_of_the_wrong_shape_gives_the_built_in_look(tmp_path, monkeypatch, raw):
     from ui.theme import build_theme
 
@@ -425,7 +451,7 @@ def test_app_start_reports_a_broken_catalog(pygame_session, tmp_path, monkeypatc
 
 
 # ================================================================ 11: brackets in a label
-@pytest.mark.parametrize("label", ["[" * 100, "{" * 57, "[{" * 300 + '"\\', "]" * 80])
+@pytest.mark.parametrize("label", ["[" * 100, "{" * 70, "[{" * 300 + '"\\', "]" * 80], ids=["brackets", "braces", "mixed", "closing"])
 def test_a_save_with_any_label_loads(tmp_path, label):
     s = Session.new("toy", 5, 2)
     s.apply(s.state.legal_actions()[0])
@@ -455,3 +481,36 @@ def test_stale_temp_files_are_removed_from_every_folder_the_app_writes(tmp_path)
     Settings.load()
     assert persistence.storage_problem() is None
     assert not any(p.exists() for p in stale)
+
+
+def test_a_save_whose_deck_names_a_list_where_an_id_belongs_is_refused_clearly(tmp_path):
+    if "misfits" not in {g.id for g in gamecore.games(ready_only=True)}:
+        pytest.skip("Misfit Heroes is not ready")
+    from gamecore.misfits import deck
+
+    s = Session.new("misfits", 3, 2, {"pairing": deck.random_pairing(gamecore.Rng(1))})
+    data = s.to_save()
+    data["options"]["pairing"][0][0] = ["a01"]
+    path = tmp_path / "odd-deck.json"
+    path.write_text(json.dumps(data))
+    raw = path.read_bytes()
+    with pytest.raises(SaveError, match="odd-deck.json"):
+        Session.load(path)
+    assert path.read_bytes() == raw
+
+
+@pytest.mark.parametrize("change", ["game", "version"])
+def test_autosave_resume_cannot_play_is_not_offered(app, change):
+    data = toy_save()
+    if change == "game":
+        data["game"] = "chess"
+    else:
+        data["engine_version"] += 1
+    path = persistence.autosave_path()
+    persistence.atomic_write_json(path, data)
+    raw = path.read_bytes()
+    app.scenes.switch("menu")
+    frames(app)
+    assert "resume" not in app.scenes.top.buttons.values()
+    (kept,) = path.parent.glob("autosave.json.damaged-*")
+    assert kept.read_bytes() == raw and app.notice_boxes

@@ -91,16 +91,11 @@ class App:
             pass
 
     def _register_scenes(self) -> None:
-        from ui.scenes.load import LoadScene
-        from ui.scenes.menu import MenuScene
-        from ui.scenes.results import ResultsScene
-        from ui.scenes.rules import RulesScene
-        from ui.scenes.settings import SettingsScene
-        from ui.scenes.setup import SetupScene
-
-        for name, cls in (("menu", MenuScene), ("setup", SetupScene), ("settings", SettingsScene),
-                          ("load", LoadScene), ("rules", RulesScene), ("results", ResultsScene)):
-            self.scenes.register(name, cls)
+        # by name: each scene's module is imported when the scene is first opened
+        for name, path in (("menu", "ui.scenes.menu:MenuScene"), ("setup", "ui.scenes.setup:SetupScene"),
+                           ("settings", "ui.scenes.settings:SettingsScene"), ("load", "ui.scenes.load:LoadScene"),
+                           ("rules", "ui.scenes.rules:RulesScene"), ("results", "ui.scenes.results:ResultsScene")):
+            self.scenes.register(name, path)
 
     # ------------------------------------------------------------------ window
     def toggle_fullscreen(self) -> None:
@@ -162,9 +157,16 @@ class App:
         """Open a message box for each file problem posted since the last frame (ui.notices)."""
         from ui.scenes.common import message
 
+        from ui import fonts
+
         for i, text in enumerate(notices.take()):
-            box = message(self.manager, "dialog.file_problem", html.escape(text), size=(520, 280))
+            # wrapped here (Japanese has no spaces: pygame_gui would hyphenate it), then escaped
+            lines = fonts.wrap(text, 16, 520 - 56)
+            box = message(self.manager, "dialog.file_problem", "<br>".join(html.escape(ln) for ln in lines),
+                          size=(520, 280))
             box.set_position((box.rect.x + 24 * i, box.rect.y + 24 * i))
+            if getattr(box, "dismiss_button", None) is not None:
+                box.dismiss_button.set_text(i18n.t("common.ok"))     # pygame_gui's own label is English
             self.notice_boxes.append(box)
 
     def frame(self, dt: float) -> None:
@@ -222,9 +224,13 @@ def main(argv=None) -> int:
     parser.add_argument("--smoke-test", type=positive_int, metavar="FRAMES",
                         help="drive every scene for FRAMES frames with synthetic input, then exit")
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help="interface language (kept as the setting for later runs)")
+    parser.add_argument("--verbose", action="store_true", help="debug lines (video driver, timings) on stderr")
     parser.add_argument("--first-frame", action="store_true",
                         help="open the menu, draw one frame and exit (start-up benchmark)")
     args = parser.parse_args(argv)
+    import logging
+
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, format="%(name)s: %(message)s")
     if args.smoke_test is not None:
         from ui.smoke import run_smoke
 
@@ -233,7 +239,7 @@ def main(argv=None) -> int:
         app = App()
         if args.lang:
             app.set_language(args.lang)
-        print(f"video driver: {pygame.display.get_driver()}", file=sys.stderr)
+        logging.getLogger("tabletop-dojo").debug("video driver: %s", pygame.display.get_driver())
         if args.first_frame:
             app.scenes.switch("menu")
             app.frame(0.0)

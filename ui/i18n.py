@@ -3,10 +3,11 @@
 Catalogs: assets/i18n/<lang>.json (app chrome) merged with assets/data/<game>/i18n.<lang>.json (each
 game's events, prompts, card names and texts). Strings use ``{name}`` placeholders. A string
 parameter that starts with "$" is itself a key and is translated first; a list parameter is rendered
-element by element and joined with spaces.
+element by element and joined with spaces. ``{n|card|cards}`` picks the singular when ``n`` is 1.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +33,9 @@ def catalog_files(lang: str) -> list[Path]:
 
 def _where(path: Path) -> str:
     """A catalog's name as messages show it: assets/i18n/en.json or assets/data/misfits/i18n.en.json."""
-    parts = path.parts
-    return "/".join(parts[-3:] if len(parts) >= 3 and parts[-3] in ("assets", "data") else parts[-2:])
+    if path.parent.name == "i18n":
+        return f"assets/i18n/{path.name}"
+    return f"assets/data/{path.parent.name}/{path.name}"
 
 
 def load_catalog(lang: str) -> dict[str, str]:
@@ -105,6 +107,22 @@ def _param(value: Any) -> Any:
     return value
 
 
+_PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+
+
+def _plurals(template: str, params: dict) -> str:
+    """``{n|card|cards}``: the first form when the parameter ``n`` is 1, else the second (English
+    catalogs; Japanese needs none)."""
+    def pick(m):
+        value = params.get(m.group(1))
+        try:
+            one = int(value) == 1
+        except (TypeError, ValueError):
+            one = False
+        return m.group(2) if one else m.group(3)
+    return _PLURAL.sub(pick, template)
+
+
 def t(key: str, **params: Any) -> str:
     """The translation of ``key`` in the current language (then English, then the other language when
     a catalog is missing or broken, then the key itself)."""
@@ -123,6 +141,8 @@ def t_in(lang: str, key: str, **params: Any) -> str:
             template = key
     if not params:
         return template
+    if "|" in template:
+        template = _plurals(template, params)
     try:
         return template.format(**{k: _param(v) for k, v in params.items()})
     except (KeyError, IndexError, ValueError):

@@ -22,12 +22,37 @@ def _freeze(params: dict) -> tuple:
     return tuple(sorted((k, clip(v, 300) if isinstance(v, str) else v) for k, v in params.items()))
 
 
+def reason(exc: BaseException, name: str = "") -> object:
+    """What is wrong, as a message parameter: translated when the error carries a code with a
+    wording in the catalogs (``file.<code>``), else its English text without the file name."""
+    text = clip(str(exc), 300)
+    if name and text.startswith(name + " "):
+        text = text[len(name) + 1:]
+    code = getattr(exc, "code", "")
+    if code:
+        params = {k: v for k, v in getattr(exc, "params", {}).items() if isinstance(v, (str, int))}
+        return ("@t", f"file.{code}", _freeze(params), text)
+    return text
+
+
+def _value(value, lang: str):
+    from ui import i18n
+
+    if isinstance(value, tuple) and len(value) == 4 and value[0] == "@t":
+        _, key, params, english = value
+        if not (i18n.has(key, lang) or i18n.has(key, "en")):
+            return english
+        return i18n.t_in(lang, key, **dict(params))
+    return value
+
+
 def render(note: tuple, lang: str | None = None) -> str:
     from ui import i18n
 
     key, fallback, params = note
-    values = dict(params)
-    text = i18n.t(key, **values) if lang is None else i18n.t_in(lang, key, **values)
+    lang = lang or i18n.language()
+    values = {k: _value(v, lang) for k, v in params}
+    text = i18n.t_in(lang, key, **values)
     if text == key and fallback:
         try:
             text = fallback.format(**values)

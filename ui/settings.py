@@ -61,13 +61,11 @@ class Settings:
         try:
             data = persistence.read_json(path, max_bytes=cls.MAX_BYTES)
             if not isinstance(data, dict):
-                raise persistence.SaveError(f"{path.name} is not a settings file (not a JSON object)")
+                raise persistence.SaveError(f"{path.name} is not a settings file (not a JSON object)", "not_object")
         except persistence.SaveError as exc:
-            reason = str(exc)
-            if reason.startswith(path.name + " "):
-                reason = reason[len(path.name) + 1:]
+            reason = notices.reason(exc, path.name)
             kept = persistence.keep_aside(path)
-            settings.load_problem = reason
+            settings.load_problem = persistence.clip(str(exc), 300)
             if kept is None:
                 settings.path = None          # never write over a file we could not read nor move
                 notices.post("notice.settings_not_kept", file=path.name, reason=reason,

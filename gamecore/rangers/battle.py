@@ -35,7 +35,7 @@ class Battle:
         rangers = [r for st in d["seats"] for r in st["rangers"] if d["rloc"][r] == loc]
         d["battle"] = {"loc": loc, "lead": task["lead"], "rangers": rangers, "rows": [[], []], "order": [],
                        "hits": {}, "defeated": [], "resolved": [], "next": "ranger", "end": False,
-                       "fight": {}, "used": [], "bonus_dice": 0, "reroll": False, "double": None,
+                       "fight": {}, "used": [], "bonus_dice": 0, "bonus_from": [], "reroll": False, "double": None,
                        "in_play": None}
         self._e("phase", "battle_started", source=f"ranger:{task['lead']}", target=f"loc:{loc}",
                 ranger=f"$rangers.ranger.{task['lead']}.name", loc=f"$rangers.loc.{loc}.name")
@@ -220,7 +220,7 @@ class Battle:
         costly = sum(1 for s in self._battle_seats() for c in d["seats"][s]["hand"]
                      if C.card_def[C.card_of[c]]["cost"] != 0)
         if costly:
-            self._e("info", "zero_cost_only", source=who[0], n=costly,
+            self._e("info", "zero_cost_only." + ("one" if costly == 1 else "many"), source=who[0], n=costly,
                     card=f"$rangers.enemy.{C.enemy_of[who[0]]}.name")
 
     def _pos(self, cid):
@@ -487,8 +487,10 @@ class Battle:
                 card=f"$rangers.card.{C.card_of[c]}.name", cost=cost)
         boost = action.get("boost", 0)
         if boost and st["deck"]:
-            st["discard"].append(st["deck"].pop(0))
-            self._e("move", "milled", source=f"deck:{seat}", target=f"discard:{seat}", seat=seat, n=1)
+            milled = st["deck"].pop(0)
+            st["discard"].append(milled)
+            self._e("move", "milled", source=f"deck:{seat}", target=f"discard:{seat}", seat=seat, n=1,
+                    card=f"$rangers.card.{C.card_of[milled]}.name", cause="boost")
         self._pop()
         ctx = {"seat": seat, "ranger": ranger, "card": c, "target": target, "x": x, "boost": boost}
         key = self._mkctx(ctx)

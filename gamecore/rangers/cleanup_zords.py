@@ -66,7 +66,8 @@ class CleanupAndZords:
         loc = b["loc"]
         if d["pool"]:
             d["energy_supply"] += d["pool"]
-            self._e("move", "energy_returned", source="pool", target="supply", n=d["pool"])
+            why = "holders_full" if b["rangers"] else "no_ranger_left"
+            self._e("move", "energy_returned", source="pool", target="supply", n=d["pool"], cause=why)
             d["pool"] = 0
         touched = set()
         for c in b["order"]:
@@ -222,7 +223,7 @@ class CleanupAndZords:
         for eff in C.zords[zid]["effects"]:
             op = eff["op"]
             if op == "next_attack":
-                self._effect_next_attack(eff, {})
+                self._effect_next_attack(eff, {"zord": zid})
             elif op == "gain_energy":
                 self._gain_pool(eff["n"])
             elif op == "draw_each":

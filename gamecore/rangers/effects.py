@@ -150,15 +150,27 @@ class Effects:
         d, C = self.d, self.C
         b = d["battle"]
         target = target or ctx.get("target")
-        dice = eff.get("dice", 0) + b["bonus_dice"]
+        # every extra die says where it came from (the log explains the card maths)
+        extra = [list(x) for x in b.get("bonus_from", [])]
+        left = b["bonus_dice"] - sum(n for n, _ in extra)
+        if left > 0:
+            extra.append([left, "$rangers.ui.earlier_effect"])
         b["bonus_dice"] = 0
+        b["bonus_from"] = []
         reroll = eff.get("reroll", False) or b["reroll"]
         b["reroll"] = False
         if ctx.get("boost") and ctx.get("card"):
-            dice += C.card_def[C.card_of[ctx["card"]]].get("boost", {}).get("dice", 0)
+            boost = C.card_def[C.card_of[ctx["card"]]].get("boost", {}).get("dice", 0)
+            if boost:
+                extra.append([boost, "$rangers.ui.boost_source"])
         bid = eff.get("bonus_if_discard")
         if bid and len(d["seats"][ctx["seat"]]["discard"]) >= bid["min"]:
-            dice += bid["dice"]
+            extra.append([bid["dice"], "$rangers.ui.discard_source"])
+        base = eff.get("dice", 0)
+        dice = base + sum(n for n, _ in extra)
+        for n, what in extra:
+            self._e("info", "dice_bonus." + ("one" if n == 1 else "many"), source=ctx.get("card"), target=target,
+                    n=n, what=what, base=base, dice=dice)
         hits = eff.get("hits", 0) + (ctx.get("x", 0) if eff.get("x_hits") else 0)
         faces = [C.die[self.rng.randrange(6)] for _ in range(dice)]
         if dice:
@@ -174,16 +186,35 @@ class Effects:
         self._e("info", "attack_total", source=ctx.get("card"), target=target, n=total)
         ctx["killed"] = self._hit(target, total, attacker=ctx.get("ranger"))
 
+    def _source_name(self, ctx):
+        """The name of what an effect comes from, for the log: a card, a zord or a ranger's ability."""
+        C = self.C
+        if ctx.get("card"):
+            return f"$rangers.card.{C.card_of[ctx['card']]}.name"
+        if ctx.get("zord"):
+            return f"$rangers.zord.{ctx['zord']}.name"
+        if ctx.get("ranger"):
+            return f"$rangers.ranger.{ctx['ranger']}.name"
+        return "$rangers.ui.earlier_effect"
+
+    def _skip(self, ctx, why):
+        """A follow-up effect that does not happen, and why (for the log)."""
+        self._e("info", "follow_up_skipped", source=ctx.get("card"), cause=why, what=self._source_name(ctx))
+
     def _effect_splash(self, eff, ctx, task, i):
         b = self.d["battle"]
         cands = [c for c in self._neighbours(ctx.get("target")) if c not in b["defeated"] and not self._immune(c)]
         if cands:
             self._push({"t": "choose_enemy", "mode": "list", "cands": cands, "n": eff["n"], "ranger": ctx["ranger"]})
+        else:
+            self._skip(ctx, "no_neighbour")
 
     def _effect_on_kill(self, eff, ctx, task, i):
         if ctx.get("killed"):
             ref = list(task["ref"]) + [i]
             self._push({"t": "effects", "ref": ref, "i": 0, "ctx": task["ctx"]})
+        else:
+            self._skip(ctx, "target_survived")
 
     def _effect_attack_choose(self, eff, ctx, task, i):
         if self._targets():
@@ -193,6 +224,8 @@ class Effects:
     def _effect_next_attack(self, eff, ctx, task=None, i=0):
         b = self.d["battle"]
         b["bonus_dice"] += eff.get("dice", 0)
+        if eff.get("dice", 0):
+            b.setdefault("bonus_from", []).append([eff["dice"], self._source_name(ctx)])
         if eff.get("reroll"):
             b["reroll"] = True
 

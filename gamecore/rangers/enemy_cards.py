@@ -40,8 +40,15 @@ class EnemyCardsAndDamage:
         n = eff["n"]
         if eff.get("per_fs"):
             # 1 more per foot-soldier card still standing in this battle
-            n += sum(1 for c in b["order"] if c not in b["defeated"] and C.foe_kind[C.enemy_deck[c]] == "foot")
-        n += sum(v["n"] for v in self._dispatch("damage_bonus") if v["card"] != src)
+            standing = sum(1 for c in b["order"] if c not in b["defeated"] and C.foe_kind[C.enemy_deck[c]] == "foot")
+            self._e("info", "swarm_damage." + ("one" if standing == 1 else "many"), source=src,
+                    base=n, n=standing, total=n + standing)
+            n += standing
+        for v in self._dispatch("damage_bonus"):
+            if v["card"] != src:
+                n += v["n"]
+                self._e("info", "damage_bonus", source=v["card"], n=v["n"], total=n,
+                        card=f"$rangers.enemy.{C.enemy_of[v['card']]}.name")
         rangers = list(b["rangers"])
         to = eff["to"]
         if not b["rangers"]:
@@ -80,8 +87,10 @@ class EnemyCardsAndDamage:
             st = d["seats"][s]
             for _ in range(eff["n"]):
                 if st["deck"]:
-                    st["discard"].append(st["deck"].pop(0))
-                    self._e("move", "milled", source=f"deck:{s}", target=f"discard:{s}", seat=s, n=1)
+                    milled = st["deck"].pop(0)
+                    st["discard"].append(milled)
+                    self._e("move", "milled", source=f"deck:{s}", target=f"discard:{s}", seat=s, n=1,
+                            card=f"$rangers.card.{self.C.card_of[milled]}.name")
 
     def _effect_discard_random(self, eff, ctx, task=None, i=0):
         d = self.d
@@ -185,6 +194,8 @@ class EnemyCardsAndDamage:
                     self._gain_pool(eff["n"])
                 elif eff["op"] == "reduce":
                     sh += eff["n"]
+                    self._e("info", "defence_bonus." + ("one" if eff["n"] == 1 else "many"), source=c, n=eff["n"],
+                            card=f"$rangers.card.{C.card_of[c]}.name")
             self._e("reveal", "defence_revealed", source=c, target=f"deck:{seat}", seat=seat, shields=sh, n=rem,
                     card=f"$rangers.card.{C.card_of[c]}.name")
             if sh > rem:

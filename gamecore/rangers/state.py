@@ -38,7 +38,7 @@ __all__ = ["RangersState", "CC", "WAIT", "DISPATCH"]
 class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage, Effects, CleanupAndZords,
                    CyclopsisRules, GameState):
     GAME_ID = "rangers"
-    ENGINE_VERSION = 3
+    ENGINE_VERSION = 4
 
     def __init__(self):
         self.C = content()

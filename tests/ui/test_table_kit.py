@@ -253,3 +253,19 @@ def test_cut_choice_labels_put_the_words_that_tell_them_apart_first():
     assert texts[0] != texts[1]
     assert texts[0].startswith("discard the top card") and texts[1].startswith("no extra dice")
     assert [b.tool_tip_text for b in scene.panel._action_buttons] == labels       # the whole text
+
+
+def test_plurals_come_from_the_catalogs():
+    from ui import i18n
+
+    assert t("misfits.ev.draw", player=1, n=1) == "Player 1 draws 1 card."
+    assert t("misfits.ev.draw", player=1, n=3) == "Player 1 draws 3 cards."
+    assert t("rangers.ev.hits_placed", card="Putty", n=1) == "Putty takes 1 hit."
+    assert t("load.seats", players=3, bots=1).endswith("1 bot")
+    for lang in ("en", "ja"):
+        assert not [k for k, v in i18n.catalog(lang).items() if "(s)" in v], lang
+    i18n.set_language("ja")
+    try:
+        assert "|" not in t("misfits.ev.draw", player=1, n=1)
+    finally:
+        i18n.set_language("en")

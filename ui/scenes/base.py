@@ -75,11 +75,19 @@ class SceneManager:
         self.stack: list[Scene] = []
         self.factories: dict[str, type] = {}
 
-    def register(self, name: str, cls: type) -> None:
+    def register(self, name: str, cls) -> None:
+        """``cls`` is a Scene class or "package.module:ClassName", imported when the scene is first made
+        (the menu's first frame does not wait for the modules of scenes nobody opened yet)."""
         self.factories[name] = cls
 
     def make(self, name_or_cls) -> Scene:
         cls = self.factories[name_or_cls] if isinstance(name_or_cls, str) else name_or_cls
+        if isinstance(cls, str):
+            import importlib
+
+            module, _, attr = cls.partition(":")
+            cls = getattr(importlib.import_module(module), attr)
+            self.factories[name_or_cls] = cls
         return cls(self.app)
 
     @property

@@ -15,7 +15,7 @@ from gamecore.persistence import SaveError
 from gamecore.session import Session
 from ui import fonts
 from ui.games import open_table
-from ui.i18n import t
+from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, message, rounded_panel
 from ui.theme import GOLD, MUTED, RED, TEXT
@@ -37,8 +37,10 @@ def _game_title(game_id: str) -> str:
 def describe_entry(entry) -> tuple[str, str]:
     """Two lines for a save: its label, then game · date · progress · seats (or the error)."""
     if entry.error:
-        return (persistence.clip(entry.label, persistence.LABEL_CHARS),
-                t("load.unusable", reason=persistence.clip(entry.error, 200)))
+        reason = persistence.clip(entry.error, 200)
+        if entry.error_code and has(f"file.{entry.error_code}"):
+            reason = t(f"file.{entry.error_code}", **(entry.error_params or {}))
+        return (persistence.clip(entry.label, persistence.LABEL_CHARS), t("load.unusable", reason=reason))
     summary = persistence.summary_counts(entry.summary)
     progress = ""
     if "round" in summary:

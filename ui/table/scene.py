@@ -40,6 +40,7 @@ from .panel import SidePanel, panel_rect
 from .toast import Toasts
 from .views import CardView, HandView, PileView, View, World
 
+GENERIC_REASON = "That cannot go there."
 BOT_STEP = 2.0          # a bot's step stays on screen this many animation lengths (0.6 s at normal speed)
 BOT_PAUSE = 0.3         # ... and never less than this while animations are on
 OVER_PAUSE = 0.6        # seconds the final position stays before the results screen
@@ -585,8 +586,26 @@ class TableScene(Scene):
         elif result.kind == "choose":
             self.open_choice(result.actions, result.source)
         elif result.kind == "refuse":
-            self.toast(illegal_text(result.reason), "error")
+            self.toast(self.refusal_text(result.source, result.target, result.reason), "error")
         self.refresh_highlights()
+
+    GENERIC_REFUSALS = ("bad_target",)          # with GENERIC_REASON: the engine knows no more than "not there"
+
+    def refusal_text(self, source, target, reason) -> str:
+        """Why a drop was refused: the engine's reason for that source and target; when the engine only
+        knows "not there", the kit names where that piece can go now instead."""
+        generic = reason is None or (reason.code in self.GENERIC_REFUSALS and reason.reason == GENERIC_REASON)
+        if not generic:
+            return illegal_text(reason)
+        moves = list(dict.fromkeys(self.describe_action(a) for a in self.input_actions() if a.source == source))
+        if moves:
+            shown = " · ".join(moves[:3]) + (" …" if len(moves) > 3 else "")
+            return t("table.refuse.elsewhere", moves=shown)
+        return illegal_text(reason) if reason is not None else t("table.refuse.not_now")
+
+    def end_turn_loss(self, action: Action) -> str:
+        """What ending the turn or phase gives away (a game names it: unused action tokens...)."""
+        return ""
 
     def open_choice(self, actions: list[Action], source: str | None = None) -> None:
         if self.popup is not None:
@@ -605,10 +624,14 @@ class TableScene(Scene):
         if self.confirm is not None:
             self.confirm.kill()
         self._confirm_action = action
-        rect = pygame.Rect(0, 0, 360, 200)
+        text = html.escape(t("table.confirm_end.text", move=self.describe_action(action)))
+        loss = self.end_turn_loss(action)
+        if loss:
+            text += "<br><br>" + html.escape(loss)
+        rect = pygame.Rect(0, 0, 440, 240 if not loss else 290)
         rect.center = (self.window_size()[0] // 2, self.window_size()[1] // 2)
         self.confirm = pygame_gui.windows.UIConfirmationDialog(
-            rect, t("table.confirm_end.text", move=self.describe_action(action)), self.app.manager,
+            rect, text, self.app.manager,
             window_title=t("table.confirm_end.title"), action_short_name=t("table.confirm_end.ok"))
 
     # ================================================================== workers: bots and hints

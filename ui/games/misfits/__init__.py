@@ -7,10 +7,12 @@ import random
 from gamecore.engine import Rng
 
 
-def report_deck_problem(file: str, reason: str, kept: str | None) -> None:
+def report_deck_problem(file: str, reason: str, kept: str | None, error=None) -> None:
     """Say that the saved deck could not be used, where it was kept, and that a fresh deck was dealt."""
     from ui import notices
 
+    if getattr(error, "code", ""):
+        reason = notices.reason(error)
     if kept is None:
         notices.post("notice.deck_not_kept", file=file, reason=reason,
                      fallback="The Misfit Heroes deck file {file} could not be used: {reason}.")

@@ -347,6 +347,14 @@ class RangersTable(TableScene):
                               min_card_width=MIN_CARD_W if active else 60))
         hand.set_cards([CardView(c, (0, 0, cw, ch), F.combat_face(c), back_colour=back) for c in st["hand"]])
 
+    def end_turn_loss(self, action) -> str:
+        """Ending the action phase leaves every unused action token unused this round: name them."""
+        if action.kind != "end_actions" or self.session is None:
+            return ""
+        left = [t("rangers.ui.tokens_left", who=self.seat_name(s), n=st["actions"])
+                for s, st in enumerate(self.state.d["seats"]) if st["actions"] > 0]
+        return t("rangers.ui.confirm_loss", left=t("rangers.ui.list_sep").join(left)) if left else ""
+
     def _hand_size(self, state, seat: int) -> int:
         C = self.C
         st = state.d["seats"][seat]
