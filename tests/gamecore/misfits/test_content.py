@@ -1,5 +1,6 @@
 """Content files: shipped data loads, heroes are computed, broken files name file and field, texts exist."""
 import json
+import re
 import shutil
 from collections import Counter
 
