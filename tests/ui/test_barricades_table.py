@@ -571,3 +571,15 @@ def test_the_end_of_turn_tokens_fall_one_by_one(siege_app):
     assert len(shown_at) == 2 and len(set(shown_at.values())) == 2   # one after the other, not together
     siege_app.frames(120)
     assert not scene.animator.busy and not any(scene.world.get(c).hidden_token for c in fallen)
+
+
+def test_an_ai_teammates_turn_says_who_acts_and_what_in_the_third_person():
+    app = FakeApp({"animation_speed": "off"})
+    session = _real_session(2)
+    scene = app.scenes.switch(BarricadesTable, session=session)
+    app.frames(2)
+    scene.apply_action(scene.legal()[0])            # the person takes a prestige board; the AI's turn follows
+    assert session.bot_to_move()
+    line = scene.bot_doing(1)
+    assert line == "Player 2 (AI teammate) is choosing a prestige board"
+    assert "your" not in line.lower()

@@ -162,7 +162,9 @@ class BarricadesTable(TableScene):
         decision = self.state.pending() if self.session is not None else None
         if decision is None:
             return super().bot_doing(seat)
-        return t("barricades.ui.ai_doing", name=self.seat_name(seat), what=t(decision.prompt, **decision.args))
+        key = f"barricades.ui.doing.{decision.kind}"
+        what = t(key) if has(key) or has(key, "en") else t("barricades.ui.doing.other")
+        return t("barricades.ui.ai_doing", name=self.seat_name(seat), what=what)
 
     def card_face(self, cid: str):
         face = self.faces.get(cid)

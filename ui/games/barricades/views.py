@@ -516,7 +516,9 @@ class HeroBoard(View):
                            camera.scale(6))
         x = rect.x + pad + camera.scale(16)
         who = h.name if h.person else f"{h.name} · {self.words['ai']}"
-        _text(surface, who, label_size(camera.zoom, 12), INK, (x, rect.y + pad), rect.right - x - pad, True)
+        # the champion waits on the board's top-right corner: the name stops before it
+        _text(surface, who, label_size(camera.zoom, 12), INK, (x, rect.y + pad), rect.right - x - pad - camera.scale(26),
+              True)
         y = rect.y + pad + camera.scale(18)
         s = label_size(camera.zoom, 11)
         right = _stat(surface, "xp", h.xp, s, (rect.x + pad, y))
