@@ -144,6 +144,13 @@ def table_model(state, viewer, table=None):
         if rid == R.WILD:
             m = C.wilderness["monster"]
             mon = F.monster(f"monster:{rid}", m["key"] if "key" in m else m.get("id", "giant_rat"), m, group="vermin_horde")
+        elif rid == R.GUARDIAN_ROOM and d["side"] == "guardian" and d["gwounds"] < len(state.guardian_hp()):
+            g = C.guardians[d["guardian"]]     # the Guardian is the foe of its room: its HP entry now
+            mon = F.monster("guardian:foe", d["guardian"], {"hp": state.guardian_hp()[d["gwounds"]], "def": d["gdef"],
+                                                           "mdef": d["gmdef"], "xp": g["defeat"]["xp"], "au": 0,
+                                                           "mtype": g["type"], "level": 7})
+            mon.name = guardian_name(d["guardian"])
+            mon.art = F.GUARDIAN_ART.get(d["guardian"], "room_guardian")
         elif stats is not None:
             cid = d["rooms"][rid]
             key = d["cards"][cid]
