@@ -522,6 +522,11 @@ def test_a_whole_game_plays_through_the_table_to_the_results(players, language):
 
 def _whole_game(players):
     from gamecore import bots as B
+    from gamecore.barricades.medals import load_record
+
+    def games_counted():
+        return sum(n for per in load_record().games.values() for row in per.values() for n in row.values())
+    before = games_counted()
     app = FakeApp({"animation_speed": "off"})       # pacing is the kit's (tested there); here: the moves
     session = _real_session(players)
     scene = app.scenes.switch(BarricadesTable, session=session)
@@ -541,6 +546,14 @@ def _whole_game(players):
     assert "drag" in ways          # champions were placed by drag and drop, not only by buttons
     assert wait_for(app, lambda: app.scene is not scene, 30)
     assert type(app.scene).__name__ == "ResultsScene"
+    assert games_counted() == before + 1          # the end of the game is in the record, once
+    # the results screen's extra button opens the medals: this game's outcome and the record
+    from ui.games import extra_screen
+    label, medals_scene = extra_screen("barricades")
+    shown = app.scenes.push(medals_scene, session=session)
+    app.frames(2)
+    assert shown.game is not None and shown.game[0] == session.state.outcome()
+    assert sum(n for row in shown.record.games[session.state.d["guardian"]].values() for n in row.values()) >= 1
 
 
 def test_a_click_on_a_hero_board_opens_it_at_full_size(siege_app):

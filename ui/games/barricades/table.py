@@ -185,9 +185,29 @@ class BarricadesTable(TableScene):
             self._falling = []
 
     def note_events(self, events: list) -> None:
-        """The end of turn's tokens: remember which spots fall, so they appear one by one."""
+        """The end of turn's tokens: remember which spots fall, so they appear one by one. The move that
+        ends the game counts it in the medal record (once per game, not again after an undo and redo)."""
         self._falling = [e.target for e in events
                          if e.key.endswith(".token_placed") and e.target and self.animation_seconds() > 0]
+        if self.session is not None and self.state.is_over():
+            self.record_medals()
+
+    def record_medals(self):
+        """Count the finished game in the medal record; a file problem becomes a toast, never an error."""
+        done = getattr(self.session, "_barricades_recorded", set())
+        key = (self.session.seed, len(self.session.steps))
+        if key in done or getattr(self.state, "outcome", None) is None:
+            return None
+        from gamecore.barricades.medals import record_result
+        report = record_result(self.state)
+        done.add(key)
+        self.session._barricades_recorded = done
+        if report.problem:
+            k, params = report.problem
+            self.toast(t(k, **params), "error")
+        elif report.new:
+            self.toast(t("barricades.ui.medals.new", names=", ".join(t(f"barricades.medal.{m}") for m in report.new)))
+        return report
 
     def _show_light_cost(self) -> None:
         """While a champion is dragged over a room it may enter, the room shows the light it costs."""
