@@ -1,6 +1,5 @@
 """Content files: shipped data loads, heroes are computed, broken files name file and field, texts exist."""
 import json
-import re
 import shutil
 from collections import Counter
 

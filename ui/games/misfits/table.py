@@ -22,8 +22,8 @@ from ui.table.overlays import PickRequest, SeatBoard
 from ui.table.scene import TableScene
 from ui.table.views import CardView, HandView, PileView, TokenView, ZoneView
 
-from .faces import effects_label, glossary_lines, hero_face, hero_name, split_id
-from .views import GridView, QuestView, SeatView, SlotView, TipView
+from .faces import FACTION_MARKS, effects_label, faction_colour, glossary_lines, hero_face, hero_name, split_id
+from .views import GridView, MiniHeroView, QuestView, SeatView, SlotView, TipView
 
 SLOT = (96, 134)
 STEP = (101, 139)
@@ -166,8 +166,16 @@ class MisfitsTable(TableScene):
         if hid is None:
             return slot
         stunned = hid in state.stunned
+        if not big:                       # an opponent's small board: faction colour and cost, readable
+            hero = state.heroes[hid]
+            card = MiniHeroView(hid, rect, cost=hero.cost, colour=faction_colour(hero.faction, cb),
+                                mark=FACTION_MARKS.get(hero.faction, "circle"), stunned=stunned,
+                                stunned_label=t("misfits.ui.stunned"))
+            self.world.add(card)
+            self._known.add(hid)
+            return slot
         card = CardView(hid, rect, hero_face(hid, cb), face_up=not stunned, back_colour=BACK,
-                        back_label=t("misfits.ui.stunned"))      # the same on every seat's board
+                        back_label=t("misfits.ui.stunned"))
         self.world.add(card)
         self._known.add(hid)
         return slot
