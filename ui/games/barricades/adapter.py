@@ -156,10 +156,7 @@ def table_model(state, viewer, table=None):
             key = d["cards"][cid]
             group_id = next((g for g, grp in C.groups.items() if key in grp["monsters"]), "")
             mon = F.monster(cid, key, C.cards[key], group=group_id, room=C.rooms.get(rid))
-        try:
-            cost_now = R.path_cost(d, C, light_from, rid, passes)
-        except (KeyError, ValueError):
-            cost_now = None
+        cost_now = R.path_cost(d, C, light_from, rid, passes)      # None when it cannot be reached
         rooms.append(Room(f"room:{rid}", room_name(rid), level, base, darkness_mod=dark - base,
                           art=F.ROOM_ART.get(rid, "room_tunnels"), effect=effect, monster=mon,
                           champions=[s for s, p in enumerate(d["p"]) if p["pos"] == rid and not p.get("spot")], open=rid != R.GUARDIAN_ROOM or d["side"] == "guardian",
