@@ -176,6 +176,8 @@ def test_battle_board_shows_the_running_sum(lang):
     world, geo = build_world(model)
     board = world.get("battle")
     assert board is not None and board.battle.effective == 8 and not board.battle.wins
+    # it opens in place: beside the room fought in, which stays visible
+    assert not board.rect.colliderect(geo.places[model.battle.room])
     render(world, (940, 800))
 
 
@@ -596,3 +598,28 @@ def test_an_ai_teammates_turn_says_who_acts_and_what_in_the_third_person():
     line = scene.bot_doing(1)
     assert line == "Player 2 (AI teammate) is choosing a prestige board"
     assert "your" not in line.lower()
+
+
+def test_a_party_battle_shows_each_members_share_and_the_pooled_total_the_rules_count():
+    pytest.importorskip("gamecore.barricades.state")
+    from gamecore import bots as B
+    from gamecore.barricades import rules as R
+    from gamecore.barricades.content import content
+    from ui.games.barricades import adapter
+    ensure_pygame()
+    state = gamecore.start("barricades", seed=1, players=4, difficulty="first_time", guardian="ashmaw")
+    rng, bot = Rng(1), B.make_bot("greedy")
+    for _ in range(2000):
+        d = state.d
+        if d["phase"] == "dungeon" and d["dstep"] == "battle" and len(d["groups"][d["gi"]]["members"]) > 1:
+            break
+        state.apply(B.choose_for(state, bot, rng))
+    else:
+        pytest.fail("no party battle in this game")
+    members = d["groups"][d["gi"]]["members"]
+    pos = d["p"][members[0]]["pos"]
+    model, faces, _ = adapter.table_model(state, 0)
+    calc = R.party_attack(d, content(), members, pos)
+    assert model.battle is not None and model.battle.members == members
+    assert model.battle.effective == calc["total"] and model.battle.hp == calc["hp"]
+    assert len(model.battle.lines) >= len(members) + 2      # one line per member, then Def and MDef once

@@ -234,8 +234,17 @@ def table_model(state, viewer, table=None):
                                                             "mtype": foe["mtype"], "level": 7})
                 mon.name = guardian_name(d["guardian"])
                 mon.art = F.GUARDIAN_ART.get(d["guardian"], "room_guardian")
-            sums = [t("barricades.ui.sum.physical", a=calc["physical"], d=calc["def"]),
-                    t("barricades.ui.sum.magic", m=calc["magic"], d=calc["mdef"])]
+            # the running sum: what each member adds as the party pools (prefixes of the party, as the
+            # rules count them), then Def and MDef taken off once for the whole party
+            sums = []
+            pa = pm = 0
+            for k in range(1, len(group["members"]) + 1):
+                step = R.party_attack(d, C, group["members"][:k], pos)
+                sums.append(t("barricades.ui.sum.member", name=seat_label(state, group["members"][k - 1]),
+                              a=step["physical"] - pa, m=step["magic"] - pm))
+                pa, pm = step["physical"], step["magic"]
+            sums += [t("barricades.ui.sum.physical", a=calc["physical"], d=calc["def"]),
+                     t("barricades.ui.sum.magic", m=calc["magic"], d=calc["mdef"])]
             if calc["swarm"]:
                 sums.append(t("barricades.ui.sum.swarm", n=calc["swarm"]))
             battle = Battle(room.cid, mon, list(group["members"]), calc["physical"], calc["magic"], calc["hp"], sums,
