@@ -772,6 +772,17 @@ class MisfitsState(GameState):
         ev.append(_E("phase", "misfits.ev.game_over", {"winners": [w + 1 for w in res.winners]}, cause=reason))
 
     # ---------------------------------------------------------------- end and evaluation
+    def score_details(self, seat: int) -> list:
+        """Where the ◆ points come from, card by card: (i18n key, params, points) for each scoring card."""
+        grid = scoring.faction_grid(self.tab[seat], self.stunned, self.heroes)
+        out = []
+        for idx, h in enumerate(self.tab[seat]):
+            if h is None or h in self.stunned or self.heroes[h].hire["type"] != "score":
+                continue
+            pts = scoring.trophy_points(self.heroes[h], idx, grid, len(self.won[seat]))
+            out.append(("misfits.score.trophy_card", {"card": card_name(self.heroes[h])}, pts))
+        return out
+
     def breakdown(self, seat: int) -> dict:
         return scoring.breakdown(self.tab[seat], self.stunned, self.heroes, self.won[seat], self.inf[seat], self.coins[seat])
 

@@ -510,3 +510,18 @@ def test_the_rules_screen_lists_the_house_rules_in_both_languages():
         text = asset_path("rules", f"misfits.{lang}.md").read_text(encoding="utf-8")
         section = text.split(heading, 1)[1].split("\n## ", 1)[0]
         assert "60" in section and "30" in section and still in section, lang
+
+
+def test_the_results_list_the_trophy_points_card_by_card():
+    import gamecore
+    from gamecore import Rng
+
+    state = gamecore.start("misfits", seed=3, players=2)
+    rng = Rng(4)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    result = state.result()
+    for seat in (0, 1):
+        details = state.score_details(seat)
+        assert sum(p for _, _, p in details) == result.breakdown[seat]["misfits.score.trophies"]
+        assert all(t(k, **p).startswith("◆ ") for k, p, _ in details)

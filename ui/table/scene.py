@@ -24,7 +24,7 @@ from gamecore.persistence import SaveError
 from gamecore.session import Session, UndoRefused
 from ui import fonts
 from ui.events import BOT_MOVE_READY, HINT_READY, LANGUAGE_CHANGED
-from ui.i18n import event_text, has, illegal_text, t
+from ui.i18n import event_text, has, illegal_text, language, t
 from ui.scenes.base import Scene
 
 from .animator import Animator, snapshot_positions
@@ -127,7 +127,8 @@ class TableScene(Scene):
         self.pass_overlay: PassDevice | None = None
         self.confirmed_seat: int | None = None
         self._hover: View | None = None
-        self._idle = 0.0                     # seconds since the last state change
+        self._idle = 0.0                     # seconds since the last state change was on screen
+        self._fresh = False                  # a change happened in this frame (its dt does not count)
         self._results_shown = False
         self._save_warned: str | None = None
         self.story_box = None
@@ -223,7 +224,8 @@ class TableScene(Scene):
         if step.seat != seat:
             return ""
         lines = [line for line in (self.log_line(e) for e in step.events) if line]
-        return " ".join(lines[:2]) + (" …" if len(lines) > 2 else "")
+        joiner = "" if language() == "ja" else " "
+        return joiner.join(lines[:2]) + (" …" if len(lines) > 2 else "")
 
     def skip_bots(self) -> None:
         """Skip to the person's next decision: the bots' steps go by without pause or animation."""
@@ -487,6 +489,7 @@ class TableScene(Scene):
         self.note_events(events)
         self.token += 1
         self._idle = 0.0
+        self._fresh = True
         self.hint_action = None
         self.drag.release(self.drag.floating)
         for view in self.world.all():
@@ -1003,7 +1006,12 @@ class TableScene(Scene):
 
     # ================================================================== frame
     def update(self, dt: float) -> None:
-        self._idle += dt
+        # the frame that made a change shows it only at its end: its dt was spent before the change was
+        # on screen, so a step's time on screen starts counting with the next frame
+        if self._fresh:
+            self._fresh = False
+        else:
+            self._idle += dt
         was_busy = self.animator.busy
         self.animator.update(dt)
         if was_busy and not self.animator.busy:
