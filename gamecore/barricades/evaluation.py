@@ -182,7 +182,7 @@ class TeamPolicy:
         p = d["p"][seat]
         spots = {a.target.split(":")[1]: a for a in legal if a.target.startswith("spot:")}
         stay = next((a for a in legal if a.target.startswith("room:")), None)
-        if stay is not None and d["side"] == "guardian" and R.room_level(self.C, p["pos"]) >= 3:
+        if stay is not None and d["side"] == "guardian" and R.room_level(self.C, p["pos"]) >= 2:
             return stay  # a dungeon-only turn from deep down reaches the Guardian cheaply
         tokens, worst = self._danger(state)
         gold = R.gold_of(d, self.C, seat)
@@ -324,14 +324,22 @@ class TeamPolicy:
                     value += 2.5 * m.get("raider", 0)
                 if foe["guardian"]:
                     value += 30
-                elif d["side"] == "guardian" and R.room_level(C, room) == 3:
-                    value += 4  # stand deep, to reach the Guardian next turn without the village
+                elif d["side"] == "guardian":
+                    value += 1.5 * R.room_level(C, room)  # stand deep, to reach the Guardian without the village
                 if room == R.WILD:
                     p_adv = any(state.key(c) == "adventurer" for m in members for c in d["p"][m]["hand"] + d["p"][m]["discard"])
                     value = odds * (1.5 if p_adv else 0.2)
                 value -= 0.8 * (foe["wounds"] + foe["room_wounds"]) * len(members)
                 if value > best:
                     best, best_room = value, room
+        if d["side"] == "guardian":
+            # no better fight: go (or stay) as deep as the light allows, to reach the Guardian later
+            here = -1 if pos == "village" else R.room_level(C, pos)
+            for lvl in (4, 3, 2, 1):
+                rooms = [r for r in R.rooms_at(d, C, lvl)
+                         if r == pos or (R.path_cost(d, C, pos, r, passes) or 99) <= light]
+                if rooms and lvl >= here and 2.5 * lvl > best:
+                    return 2.5 * lvl, rooms[0]
         return best, best_room
 
     def _move(self, state, legal, seat, rng):
