@@ -382,6 +382,7 @@ class SiegeAdapter:
         else:
             m.battle = None
         m.active_seat = state.seat
+        m.army = Army()                    # the stand-in has no army of its own
         return m, faces, {}
 
 
@@ -623,3 +624,16 @@ def test_a_party_battle_shows_each_members_share_and_the_pooled_total_the_rules_
     assert model.battle is not None and model.battle.members == members
     assert model.battle.effective == calc["total"] and model.battle.hp == calc["hp"]
     assert len(model.battle.lines) >= len(members) + 2      # one line per member, then Def and MDef once
+
+
+def test_the_dice_tray_keeps_what_the_last_army_did_until_the_next_roll(siege_app):
+    scene = open_siege(siege_app)
+    siege_app.frames(2)
+    ev = Event("info", "barricades.log.army_resolved", {"foot": 4, "x": 1, "levels": 3, "removed": 3, "left": 2})
+    scene.note_events([ev])
+    scene._resync()
+    tray = scene.world.get("tray:dice")
+    assert tray.army.removed == 3 and "3" in tray.army.note and "2" in tray.army.note
+    scene.note_events([Event("roll", "barricades.log.rolled", {"seat": 0, "faces": ["x"]})])
+    scene._resync()
+    assert scene.world.get("tray:dice").army.note != tray.army.note

@@ -89,6 +89,7 @@ class BarricadesTable(TableScene):
         self.geo = None
         self._costs_room: str | None = None
         self._falling: list[str] = []        # spots whose token this action placed, shown one by one
+        self._last_army: dict | None = None  # the army as the last end of turn resolved it, until the next roll
 
     # ================================================================== state → views
     def adapter(self):
@@ -109,6 +110,12 @@ class BarricadesTable(TableScene):
             view = w.get(cid)
             if isinstance(view, SpotView):
                 view.hidden_token = True
+        tray = w.get("tray:dice")
+        if isinstance(tray, DiceTray) and self._last_army and not (tray.army.footprints or tray.army.x):
+            a = self._last_army             # the army empties at the end of turn: the tray says what it did
+            tray.army.removed = a.get("removed", 0)
+            tray.army.note = t("barricades.ui.army_last", foot=a.get("foot", 0), x=a.get("x", 0),
+                               levels=a.get("levels", 0), removed=a.get("removed", 0), left=a.get("left", 0))
         self._costs_room = None
 
     def seat_name(self, seat: int) -> str:
@@ -189,6 +196,11 @@ class BarricadesTable(TableScene):
         ends the game counts it in the medal record (once per game, not again after an undo and redo)."""
         self._falling = [e.target for e in events
                          if e.key.endswith(".token_placed") and e.target and self.animation_seconds() > 0]
+        for e in events:
+            if e.key.endswith(".army_resolved") and isinstance(e.params, dict):
+                self._last_army = dict(e.params)
+            elif e.key.endswith(".rolled"):
+                self._last_army = None
         if self.session is not None and self.state.is_over():
             self.record_medals()
 
