@@ -491,9 +491,9 @@ class DiceTray(View):
         if self.army.removed:
             _text(surface, self.words["removed"].format(n=self.army.removed), label_size(camera.zoom, 10),
                   (150, 220, 150), (x, y + 2), rect.right - x - pad, True)
-        if self.army.note:
-            _text(surface, self.army.note, label_size(camera.zoom, 9), DIM, (rect.x + pad, y + camera.scale(19)),
-                  rect.width - 2 * pad)
+        if self.army.note:          # wrapped above the army line, so it stays readable
+            img = wrapped(self.army.note, label_size(camera.zoom, 9), rect.width - 2 * pad, DIM)
+            surface.blit(img, img.get_rect(bottomleft=(rect.x + pad, y - camera.scale(2))))
 
 
 class HeroBoard(View):
