@@ -10,7 +10,7 @@ from gamecore import persistence
 from gamecore.session import Session
 from ui import fonts
 from ui.games import extra_screen, open_table, prepare_options
-from ui.i18n import t
+from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.fonts import fit_text
 from ui.scenes.common import backdrop, draw_header, message, rounded_panel
@@ -167,6 +167,14 @@ class ResultsScene(Scene):
             surface.blit(fonts.text(str(value), 18, TEXT, True), (rect.right - 70, yy + 2))
             yy += 32
 
+    def _category(self, key: str) -> str:
+        """A breakdown category's label: the key itself when it is a catalog key, else the game's
+        ``<game>.score.<key>`` (a game may key its breakdown by short category names)."""
+        if has(key) or has(key, "en"):
+            return t(key)
+        short = f"{self.session.game}.score.{key}"
+        return t(short) if has(short) or has(short, "en") else key
+
     def _draw_table(self, surface, y, result) -> int:
         s = self.session
         w, h = self.app.size
@@ -190,7 +198,7 @@ class ResultsScene(Scene):
             surface.blit(fit_text(seat_name(s, seat), 15, col_w - 28, TEXT, bold=True), (cx + 22, yy + 5))
         yy += row_h
         for key in labels:
-            surface.blit(fonts.text(t(key), 16, MUTED), (x0, yy + 6))
+            surface.blit(fonts.text(self._category(key), 16, MUTED), (x0, yy + 6))
             for i, seat in enumerate(seats):
                 value = result.breakdown.get(seat, {}).get(key, 0)
                 surface.blit(fonts.text(str(value), 17, TEXT), (x0 + first_w + i * col_w + 22, yy + 5))
