@@ -403,6 +403,20 @@ class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage,
         """The simpler immediate-value heuristic (for an "easy" greedy level)."""
         return _evaluation.evaluate_simple(self, seat)
 
+    def plan_key(self):
+        """The stretch of play a team plan covers (bots/planner.py): the round's action phase, and
+        inside it a battle; a key extends the key of the stretch it is part of."""
+        d = self.d
+        b = d["battle"]
+        if b is not None:
+            return ("round", d["round"], "battle", b["loc"])
+        return ("round", d["round"])
+
+    def worth_planning(self):
+        """The planner searches the team's action-phase choices (where to go, when to fight or
+        recover); choices inside a battle are left to the greedy judgement (cheap and local)."""
+        return bool(self.d["stack"]) and self.d["stack"][-1]["t"] == "actions"
+
     def summary(self):
         d = self.d
         return {"round": d["round"], "power": d["power"],

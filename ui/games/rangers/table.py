@@ -51,7 +51,7 @@ class RangersTable(TableScene):
     # only ending the action phase gives away the rest of the round: Ready / Pass / Finish need no
     # "are you sure" (a reaction window would otherwise ask twice)
     CONFIRM_KINDS = ("end_actions",)
-    HINT_BOT = "greedy"
+    HINT_BOT = "planner"            # hints come from the team search (gamecore/bots/planner.py)
 
     def __init__(self, app):
         super().__init__(app)
