@@ -1,7 +1,6 @@
 """Tabletop Dojo: `python main.py` opens the app; `python main.py --smoke-test N` drives every scene for N frames."""
 from __future__ import annotations
 
-import multiprocessing
 import sys
 
 
@@ -12,5 +11,8 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    multiprocessing.freeze_support()   # searching bots think in a worker process, also in the frozen build
+    if getattr(sys, "frozen", False):      # searching bots think in a worker process, also in the frozen build
+        import multiprocessing             # (freeze_support does nothing unfrozen: spare the import at start-up)
+
+        multiprocessing.freeze_support()
     sys.exit(main())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 import traceback
@@ -51,23 +52,66 @@ def play_one(game: str, seed: int, players: int, bot_name: str, cap: int, option
     return state, steps
 
 
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+
+
 def parse_options(info, pairs: list[str]) -> dict:
-    """``--option name=value`` pairs, typed by the game's option schema."""
+    """``--option name=value`` pairs, typed by the game's option schema; OptionError on anything else."""
     schema = {o.name: o for o in info.options}
     out = {}
     for pair in pairs or []:
-        name, _, raw = pair.partition("=")
+        name, eq, raw = pair.partition("=")
+        if not eq:
+            raise gamecore.OptionError(f"--option {pair!r} must be NAME=VALUE")
         option = schema.get(name)
         if option is None:
             raise gamecore.OptionError(f"{info.id} has no option named {name!r}")
         if option.kind == "bool":
-            value = raw.lower() in ("1", "true", "yes", "on")
+            if raw.lower() not in TRUE_WORDS + FALSE_WORDS:
+                raise gamecore.OptionError(f"option {name} is true or false, not {raw!r}")
+            value = raw.lower() in TRUE_WORDS
         elif option.kind == "int":
-            value = int(raw)
+            try:
+                value = int(raw)
+            except ValueError:
+                raise gamecore.OptionError(f"option {name} is a whole number, not {raw!r}") from None
         else:
             value = raw
         out[name] = value
     return out
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def positive_minutes(text: str) -> float:
+    """argparse type: a finite number of minutes above 0 (nan, inf, 0 and negatives are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of minutes, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a number of minutes above 0, not {text!r}")
+    return value
 
 
 def cmd_simulate(args) -> int:
@@ -75,8 +119,13 @@ def cmd_simulate(args) -> int:
     if not info.ready:
         print(f"{args.game} is in preparation and cannot be simulated yet", file=sys.stderr)
         return 2
-    players = args.players or info.counts()[0]
+    players = info.counts()[0] if args.players is None else args.players
+    if players not in info.counts():
+        print(f"error: {args.game} is played by {', '.join(map(str, info.counts()))} players, not {players}",
+              file=sys.stderr)
+        return 2
     options = parse_options(info, args.option)
+    info.validate_options(players, options)
     outcomes: Counter = Counter()
     errors: list[dict] = []
     total_actions = 0
@@ -121,7 +170,9 @@ def cmd_replay(args) -> int:
     try:
         session = Session.load(args.savefile)
     except SaveError as exc:
-        print(f"cannot replay: {exc}", file=sys.stderr)
+        from gamecore.persistence import clip
+
+        print(f"cannot replay: {clip(str(exc), 400)}", file=sys.stderr)
         return 2
     state = session.state
     print(f"game {session.game}, {len(session.steps)} actions replayed, "
@@ -136,6 +187,8 @@ def cmd_soak(args) -> int:
 
     from gamecore.conformance import check_crash_recovery, check_playout, variants
 
+    if args.game:
+        gamecore.game(args.game)          # an unknown id is an OptionError: a clear message, exit 2
     infos = [g for g in gamecore.games(ready_only=True) if not args.game or g.id == args.game]
     if not infos:
         print("no ready game to soak", file=sys.stderr)
@@ -186,12 +239,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("list", help="the registered games and their options").set_defaults(func=cmd_list)
     sim = sub.add_parser("simulate", help="bot playouts: throughput, outcomes, errors")
     sim.add_argument("--game", required=True)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--players", type=int)
+    sim.add_argument("--games", type=positive_int, default=100)
+    sim.add_argument("--seed", type=non_negative_int, default=1)
+    sim.add_argument("--players", type=positive_int)
     sim.add_argument("--bot", choices=BOT_KINDS, default="random")
     sim.add_argument("--option", action="append", metavar="NAME=VALUE", help="a game option (repeatable)")
-    sim.add_argument("--cap", type=int, default=20000, help="actions after which a game counts as stuck")
+    sim.add_argument("--cap", type=positive_int, default=20000, help="actions after which a game counts as stuck")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_simulate)
     rep = sub.add_parser("replay", help="replay a save file and print the final digest")
@@ -205,10 +258,10 @@ def build_parser() -> argparse.ArgumentParser:
     child.set_defaults(func=lambda a: __import__("gamecore.conformance", fromlist=["x"]).crash_child(
         a.game, a.seed, a.players, a.autosave))
     soak = sub.add_parser("soak", help="conformance checks on random playouts for N minutes")
-    soak.add_argument("--minutes", type=float, default=30.0)
+    soak.add_argument("--minutes", type=positive_minutes, default=30.0)
     soak.add_argument("--game")
-    soak.add_argument("--seed", type=int, default=1000)
-    soak.add_argument("--kill-every", type=int, default=3,
+    soak.add_argument("--seed", type=non_negative_int, default=1000)
+    soak.add_argument("--kill-every", type=non_negative_int, default=3,
                       help="every N rounds of games, also SIGKILL an autosaving game and check its recovery")
     soak.set_defaults(func=cmd_soak)
     return parser

@@ -9,7 +9,9 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import operator
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any, Callable, Iterable
 
 SCHEMA = 1
@@ -35,6 +37,12 @@ def _thaw(value: Any) -> Any:
     return value
 
 
+_MADE: dict = {}          # Action.make's shared instances, keyed with each parameter's type
+_SHAREABLE = frozenset({str, int, bool, type(None)})
+_IDS = frozenset({str, type(None)})
+_MADE_LIMIT = 100_000     # a bound, so a long session listing ever-new parameter values cannot grow it without end
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Action:
     """One choice a seat can make. Plain data: hashable, printable, JSON round-trippable.
@@ -51,7 +59,29 @@ class Action:
 
     @classmethod
     def make(cls, kind: str, source: str | None = None, target: str | None = None, **params: Any) -> "Action":
-        return cls(kind, source, target, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
+        """The action with these fields. Equal requests share one instance: listing legal actions builds
+        the same few hundred actions over and over. Only actions made of strings, whole numbers, booleans
+        and None are shared, keyed with each value's type, so ``make(x=True)`` never hands back the
+        action built with ``x=1`` (they compare equal) and nothing mutable or lossy is ever shared."""
+        if params:
+            key = [cls, kind, source, target]
+            for name in sorted(params):
+                value = params[name]
+                if value.__class__ not in _SHAREABLE:
+                    return cls(kind, source, target, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
+                key += (name, value, value.__class__)
+            key = tuple(key)
+        else:
+            key = (cls, kind, source, target)
+        got = _MADE.get(key)
+        if got is None:
+            got = cls(kind, source, target, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
+            if kind.__class__ is not str or source.__class__ not in _IDS or target.__class__ not in _IDS:
+                return got
+            if len(_MADE) >= _MADE_LIMIT:
+                _MADE.clear()
+            _MADE[key] = got
+        return got
 
     def get(self, name: str, default: Any = None) -> Any:
         for key, value in self.params:
@@ -202,9 +232,16 @@ class Rng:
         if n == 1:
             return 0
         threshold = (0x100000000 - n) % n
+        old = self.state
         while True:
-            r = self._step()
+            # one _step, written out: this is the hottest call of every game's set-up and shuffles
+            new = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+            old = new
             if r >= threshold:
+                self.state = new
                 return r % n
 
     def randint(self, a: int, b: int) -> int:
@@ -217,9 +254,22 @@ class Rng:
         return seq[self.randrange(len(seq))]
 
     def shuffle(self, items: list) -> None:
+        """Fisher-Yates with randrange(i + 1) for i from the end, its steps written out (same numbers)."""
+        old = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randrange(i + 1)
+            n = i + 1
+            threshold = (0x100000000 - n) % n
+            while True:
+                new = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+                xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                rot = old >> 59
+                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+                old = new
+                if r >= threshold:
+                    break
+            j = r % n
             items[i], items[j] = items[j], items[i]
+        self.state = old
 
     def sample(self, seq, k: int) -> list:
         pool = list(seq)
@@ -380,6 +430,20 @@ class Dispatcher:
 # --------------------------------------------------------------------------- the state base
 
 
+def edits_state(helper: Callable) -> Callable:
+    """For helpers that edit a state by hand (test positions): the state is told it changed afterwards,
+    so apply() does not trust a listing made before the edit."""
+    import functools
+
+    @functools.wraps(helper)
+    def edit(state, *args, **kwargs):
+        try:
+            return helper(state, *args, **kwargs)
+        finally:
+            state.changed()
+    return edit
+
+
 def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -454,11 +518,23 @@ class GameState:
         return {}
 
     # ---------------------------------------------------------------- the contract
+    # The list legal_actions() last returned, kept so that apply() need not list the actions a second time
+    # to check the one chosen from it. Only the methods below set it; anything that changes the state
+    # clears it (apply, apply_unchecked, view's redaction, and changed() for code that edits a state by
+    # hand, such as the test helpers). Copies made with __new__ start without one (this class default).
+    _legal_memo: tuple | None = None
+
+    def changed(self) -> None:
+        """Say the state was edited other than through apply(): the next apply() lists the actions afresh."""
+        self._legal_memo = None
+
     def legal_actions(self, source: str | None = None) -> list[Action]:
         """The one truth about what may happen now, in a deterministic order; optionally filtered by ``source``."""
         if self.is_over():
+            self._legal_memo = None
             return []
         actions = self._legal()
+        self._legal_memo = tuple(actions)
         if source is not None:
             actions = [a for a in actions if a.source == source]
         return actions
@@ -467,23 +543,33 @@ class GameState:
         return action in self.legal_actions()
 
     def apply(self, action: Action) -> list[Event]:
-        """Check, then mutate, then return events. An illegal action raises and changes nothing."""
+        """Check, then mutate, then return events. An illegal action raises and changes nothing.
+
+        An action from the list legal_actions() just returned for this state is trusted; any other is
+        checked against a fresh listing."""
         if not isinstance(action, Action):
             raise IllegalAction("not_an_action", "That is not an action.")
-        if self.is_over():
-            raise IllegalAction("game_over", "The game is over.")
-        if action not in self._legal():
-            if action.source is not None or action.target is not None:
-                raise self.explain(action.source, action.target)
-            raise IllegalAction("not_legal", "That move is not allowed now.")
+        memo = self._legal_memo
+        self._legal_memo = None
+        # the chosen action is usually the very object listed: look for it by identity (a C-level scan)
+        # before comparing field by field
+        if memo is None or not (any(map(operator.is_, memo, repeat(action))) or action in memo):
+            if self.is_over():
+                raise IllegalAction("game_over", "The game is over.")
+            if action not in self._legal():
+                if action.source is not None or action.target is not None:
+                    raise self.explain(action.source, action.target)
+                raise IllegalAction("not_legal", "That move is not allowed now.")
         return self._apply(action)
 
     def apply_unchecked(self, action: Action) -> list[Event]:
         """For search: skip the legality check (the caller took the action from legal_actions())."""
+        self._legal_memo = None
         return self._apply(action)
 
     def clone(self) -> "GameState":
-        return copy.deepcopy(self)
+        # the copy starts without the listing memo (mapping it to None in deepcopy's table) instead of copying it
+        return copy.deepcopy(self, {id(self._legal_memo): None} if self._legal_memo is not None else None)
 
     def view(self, seat: int, rng: Rng | None = None) -> "GameState":
         """A copy as ``seat`` may know it: hidden cards dealt anew at random, the RNG reseeded.
@@ -494,6 +580,7 @@ class GameState:
         copy_ = self.clone()
         copy_.rng = rng.fork()
         copy_._redact(seat, rng)
+        copy_._legal_memo = None
         return copy_
 
     def to_json(self) -> dict:

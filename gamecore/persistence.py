@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -24,7 +26,13 @@ AUTOSAVE_NAME = "autosave.json"
 
 
 class SaveError(Exception):
-    """A save or settings file that cannot be used; ``str(exc)`` is the message for the player."""
+    """A save or settings file that cannot be used; ``str(exc)`` is the message for the player. When
+    the problem has a translated wording, ``code``/``params`` name it (i18n key ``file.<code>``)."""
+
+    def __init__(self, message: str = "", code: str = "", **params):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class StorageUnavailable(SaveError):
@@ -140,41 +148,176 @@ def _depth(value: Any, limit: int) -> int:
     return deepest
 
 
-def read_json(path: Path, *, max_bytes: int = MAX_SAVE_BYTES) -> Any:
-    """Parse a JSON file defensively (size and nesting limits); SaveError with a clear message otherwise."""
-    path = Path(path)
+class FileProblem(Exception):
+    """A file that cannot be used as JSON data; ``str(exc)`` says what is wrong in English (without the
+    file name); ``code`` and ``params`` name the same for a translated message (i18n key ``file.<code>``)."""
+
+    def __init__(self, text: str, code: str = "damaged", **params):
+        super().__init__(text)
+        self.code = code
+        self.params = params
+
+
+MAX_NUMBER_DIGITS = 400         # far beyond any count, seed or score; Python refuses 4,300 anyway
+_STRING_REST_RE = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.S)   # the rest of a string after its quote
+_TOKEN_RE = re.compile(r'["\[\]{}]')
+
+
+def read_limited(path: Path, max_bytes: int) -> bytes:
+    """The bytes of a regular file, never more than ``max_bytes``; FileProblem otherwise.
+
+    The file is opened without blocking and checked on the open descriptor, so a FIFO, a device, a
+    folder or a symlink to /dev/zero in its place is refused at once instead of hanging the app or
+    filling memory, and a file swapped after a check cannot slip through.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
     try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise SaveError(f"{path.name} is too large to be a save ({size // 1024} KiB)")
-        raw = path.read_bytes()
+        fd = os.open(path, flags)
     except FileNotFoundError:
-        raise SaveError(f"{path.name} does not exist") from None
+        raise FileProblem("does not exist", "missing") from None
+    except IsADirectoryError:
+        raise FileProblem("is a folder, not a file", "folder") from None
     except OSError as exc:
-        raise SaveError(f"{path.name} cannot be read: {exc.strerror or exc}") from None
+        raise FileProblem(f"cannot be read ({exc.strerror or exc})", "unreadable", why=str(exc.strerror or exc)) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise FileProblem("is a folder, not a file", "folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise FileProblem("is not a regular file (a device, pipe or socket)", "not_regular")
+        if info.st_size > max_bytes:
+            raise FileProblem(f"is too large ({info.st_size // 1024} KiB, at most {max_bytes // 1024} KiB)", "too_large",
+                              limit=max_bytes // 1024)
+        chunks = []
+        total = 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > max_bytes:       # it grew after the check
+                raise FileProblem(f"is too large (more than {max_bytes // 1024} KiB)", "too_large", limit=max_bytes // 1024)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise FileProblem(f"cannot be read ({exc.strerror or exc})", "unreadable", why=str(exc.strerror or exc)) from None
+    finally:
+        os.close(fd)
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise FileProblem(f"holds a number of {len(text.lstrip('-'))} digits", "huge_number")
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise FileProblem(f"holds a number of {len(text)} characters", "huge_number")
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise FileProblem(f"holds a number too large to use ({text[:20]})", "huge_number")
+    return value
+
+
+def _parse_constant(name: str):
+    raise FileProblem(f"holds {name}, which is not a number JSON allows", "bad_number")
+
+
+def nesting_depth(text: str) -> int:
+    """How deep ``[`` and ``{`` nest in a JSON text, not counting brackets inside strings."""
+    depth = deepest = 0
+    pos = 0
+    search, rest = _TOKEN_RE.search, _STRING_REST_RE.match
+    while True:                        # linear: each character is looked at once
+        match = search(text, pos)
+        if match is None:
+            return deepest
+        ch = match.group()
+        pos = match.end()
+        if ch == '"':
+            tail = rest(text, pos)
+            if tail is None:           # an unterminated string: the parser will say so
+                return deepest
+            pos = tail.end()
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        else:
+            depth -= 1
+
+
+def parse_json_bytes(raw: bytes, *, max_nesting: int = MAX_NESTING) -> Any:
+    """Decode UTF-8 JSON defensively (nesting, number length, NaN); FileProblem saying what is wrong."""
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{path.name} is not a text file") from None
+    except UnicodeDecodeError as exc:
+        raise FileProblem(f"is not a text file (not UTF-8 at byte {exc.start})", "not_utf8") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
     if not text.strip():
-        raise SaveError(f"{path.name} is empty")
-    # Refuse absurd nesting before json recursion does.
-    depth = 0
-    deepest = 0
-    for ch in text:
-        if ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > MAX_NESTING:
-                raise SaveError(f"{path.name} is not a save (nested too deeply)")
-        elif ch in "]}":
-            depth -= 1
+        raise FileProblem("is empty", "empty")
+    if nesting_depth(text) > max_nesting:       # refuse absurd nesting before json recursion does
+        raise FileProblem("is nested too deeply", "too_deep")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
-        raise SaveError(f"{path.name} is damaged or truncated (JSON error at line {exc.lineno})") from None
+        raise FileProblem(f"is damaged or truncated (JSON error at line {exc.lineno}: {exc.msg})", "damaged",
+                          line=exc.lineno) from None
     except RecursionError:
-        raise SaveError(f"{path.name} is not a save (nested too deeply)") from None
+        raise FileProblem("is nested too deeply", "too_deep") from None
+    except ValueError as exc:               # e.g. Python's int-size limit, should a hook be bypassed
+        raise FileProblem(f"holds a value that cannot be read ({str(exc)[:80]})", "bad_value") from None
+
+
+def read_json(path: Path, *, max_bytes: int = MAX_SAVE_BYTES) -> Any:
+    """Parse a JSON file defensively (regular file, size, nesting and number limits); SaveError naming
+    the file and what is wrong otherwise."""
+    path = Path(path)
+    try:
+        return parse_json_bytes(read_limited(path, max_bytes))
+    except FileProblem as exc:
+        raise SaveError(f"{path.name} {exc}", exc.code, **exc.params) from None
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Rename a damaged user file to ``<name>.damaged-<UTC time>`` beside it (never overwriting
+    anything) so the app can start fresh without losing it; the new path, or None when it cannot be
+    renamed (then nothing was changed)."""
+    path = Path(path)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    for n in range(100):
+        target = path.with_name(f"{path.name}.damaged-{stamp}" + (f"-{n}" if n else ""))
+        if os.path.lexists(target):
+            continue
+        try:
+            os.rename(path, target)      # a link is moved as a link, a pipe as a pipe: nothing is read
+        except FileNotFoundError:
+            return None
+        except OSError:
+            return None
+        return target
+    return None
+
+
+def clip(value: Any, limit: int = 80) -> str:
+    """A value from a file as display text: a string cut to ``limit`` characters (with an ellipsis),
+    control characters removed; anything that is not a string gives ""."""
+    if not isinstance(value, str):
+        return ""
+    text = value[: limit + 1]
+    text = "".join(ch if ch.isprintable() else " " for ch in text)
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "\u2026"
+    return text
+
+
+def _count(value: Any, lo: int = 0, hi: int = 10**6) -> int | None:
+    """An int a file shows (round, turn, players), or None when it is not a plain int in range."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        return None
+    return value
 
 
 @dataclass
@@ -190,16 +333,19 @@ class SaveEntry:
     players: int = 0
     over: bool = False           # the saved game had ended
     error: str | None = None
+    error_code: str = ""         # with error_params: the translated wording of the error (i18n file.<code>)
+    error_params: dict | None = None
 
 
 def check_save_shape(data: Any, name: str = "the file") -> dict:
     """The save's top-level fields, checked; SaveError naming the first problem."""
     if not isinstance(data, dict):
-        raise SaveError(f"{name} is not a Tabletop Dojo save")
+        raise SaveError(f"{name} is not a Tabletop Dojo save", "not_a_save")
     if data.get("kind") != SAVE_KIND:
-        raise SaveError(f"{name} is not a Tabletop Dojo save")
+        raise SaveError(f"{name} is not a Tabletop Dojo save", "not_a_save")
     if data.get("schema") != SAVE_SCHEMA:
-        raise SaveError(f"{name} was written by a newer or unknown version (save schema {data.get('schema')!r})")
+        raise SaveError(f"{name} was written by a newer or unknown version "
+                        f"(save schema {clip(repr(data.get('schema')), 24)})", "newer_schema")
     expected = {
         "game": str, "engine_version": int, "seed": int, "players": int, "options": dict,
         "actions": list, "snapshot": dict, "seats": list, "mode": str,
@@ -207,13 +353,39 @@ def check_save_shape(data: Any, name: str = "the file") -> dict:
     for key, kind in expected.items():
         value = data.get(key)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise SaveError(f"{name} is damaged (field '{key}' is missing or wrong)")
+            raise SaveError(f"{name} is damaged (field '{key}' is missing or wrong)", "bad_field", field=key)
     if not isinstance(data["snapshot"].get("digest"), str):
-        raise SaveError(f"{name} is damaged (field 'snapshot.digest' is missing or wrong)")
+        raise SaveError(f"{name} is damaged (field 'snapshot.digest' is missing or wrong)", "bad_field",
+                        field="snapshot.digest")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
-        raise SaveError(f"{name} is damaged (field 'meta' is wrong)")
+        raise SaveError(f"{name} is damaged (field 'meta' is wrong)", "bad_field", field="meta")
     return data
+
+
+LABEL_CHARS = 80          # a save label as the Load list and the menu show it
+STAMP_CHARS = 32
+
+
+def summary_counts(summary: Any) -> dict:
+    """The round/turn numbers of a save's ``meta.summary`` that are plain ints in range (others dropped)."""
+    out = {}
+    if isinstance(summary, dict):
+        for key in ("round", "turn"):
+            value = _count(summary.get(key))
+            if value is not None:
+                out[key] = value
+    return out
+
+
+def entry_from_save(path: Path, data: dict) -> SaveEntry:
+    """A load-list line from a checked save: every shown field type-checked and cut to display length."""
+    meta = data.get("meta", {})
+    label = clip(meta.get("label"), LABEL_CHARS) or clip(path.stem, LABEL_CHARS)
+    seats = [s for s in data["seats"] if isinstance(s, dict)][:16]
+    return SaveEntry(path=path, game=clip(data["game"], 40), saved_at=clip(meta.get("saved_at"), STAMP_CHARS),
+                     label=label, summary=summary_counts(meta.get("summary")), seats=seats,
+                     players=_count(data["players"], 0, 99) or 0, over=meta.get("over") is True)
 
 
 def list_saves(folder: Path | None = None) -> list[SaveEntry]:
@@ -221,19 +393,15 @@ def list_saves(folder: Path | None = None) -> list[SaveEntry]:
     folder = Path(folder) if folder is not None else saves_dir()
     entries: list[SaveEntry] = []
     try:
-        paths = [p for p in folder.glob("*.json") if p.is_file()]
+        paths = sorted(p for p in folder.glob("*.json") if not p.name.startswith("."))
     except OSError:
         return entries
     for path in paths:
         try:
-            data = check_save_shape(read_json(path), path.name)
-            meta = data.get("meta", {})
-            entries.append(SaveEntry(
-                path=path, game=data["game"], saved_at=str(meta.get("saved_at", "")),
-                label=str(meta.get("label", path.stem)), summary=meta.get("summary") if isinstance(meta.get("summary"), dict) else {},
-                seats=data["seats"], players=data["players"], over=meta.get("over") is True))
+            entries.append(entry_from_save(path, check_save_shape(read_json(path), clip(path.name, LABEL_CHARS))))
         except SaveError as exc:
-            entries.append(SaveEntry(path=path, label=path.stem, error=str(exc)))
+            entries.append(SaveEntry(path=path, label=clip(path.stem, LABEL_CHARS), error=clip(str(exc), 200),
+                                     error_code=exc.code, error_params=dict(exc.params)))
     entries.sort(key=lambda e: (e.saved_at, e.path.name), reverse=True)
     return entries
 

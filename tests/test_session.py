@@ -104,14 +104,21 @@ def test_named_saves_are_listed_with_their_facts(tmp_path):
     (lambda d: d.update(schema=42), "newer or unknown"),
     (lambda d: d.update(kind="photo"), "not a Tabletop Dojo save"),
     (lambda d: d.update(game="chess"), "does not know"),
-    (lambda d: d.update(game="galaxy"), "in preparation"),
+    (lambda d: d.update(game="prep_only"), "in preparation"),
     (lambda d: d.update(engine_version=99), "another version"),
     (lambda d: d["actions"].append({"kind": "teleport"}), "cannot be replayed"),
     (lambda d: d["snapshot"].update(digest="0" * 64), "does not match"),
     (lambda d: d.update(seed="x"), "damaged"),
     (lambda d: d.update(players=9), "cannot be started"),
 ])
-def test_bad_saves_give_clear_messages_and_are_not_touched(tmp_path, mutate, message):
+def test_bad_saves_give_clear_messages_and_are_not_touched(tmp_path, mutate, message, monkeypatch):
+    import gamecore
+    from gamecore.engine import GameInfo
+
+    # a descriptor without an engine, as a game in preparation has (every shipped game may be ready)
+    gamecore.games()
+    monkeypatch.setattr(gamecore, "_registry", dict(gamecore._registry))   # restored after the test
+    gamecore.register(GameInfo("prep_only", "game.galaxy.title", "game.galaxy.pitch", 2, 4, False))
     s = Session.new("toy", 2, 2)
     _play_first(s, 2)
     data = s.to_save()

@@ -160,7 +160,10 @@ def screen_of(scene, cid):
     """The screen position of a view's centre."""
     view = scene.world.get(cid)
     assert view is not None, cid
-    return tuple(round(c) for c in scene.camera.to_screen(view.world_rect().center))
+    point = view.world_rect().center
+    if isinstance(view.parent, HandView):      # a card in a back row shows only its title bar
+        point = view.parent.grab_point(view)
+    return tuple(round(c) for c in scene.camera.to_screen(point))
 
 
 def post_drag(start, end, steps=8):

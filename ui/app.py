@@ -6,6 +6,7 @@ scene; then manager.update, scene.update, scene.draw, manager.draw_ui, flip.
 from __future__ import annotations
 
 import argparse
+import html
 import os
 import sys
 import time
@@ -19,7 +20,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from gamecore import persistence  # noqa: E402
-from ui import i18n  # noqa: E402
+from ui import i18n, notices  # noqa: E402
 from ui.scenes.base import SceneManager  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.theme import build_theme  # noqa: E402
@@ -27,6 +28,7 @@ from ui.theme import build_theme  # noqa: E402
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 700)   # the setup of the game with the most options still fits
 FPS = 60
+QUIET = 1.5      # seconds after the last input during which every frame is drawn (hover fades, tooltips)
 
 
 def initial_size(saved, desktop) -> tuple[int, int]:
@@ -50,6 +52,9 @@ class App:
         self.smoke = smoke
         self.settings = settings or Settings.load()
         i18n.set_language(self.settings.get("language"))
+        for problem in i18n.check_catalogs():       # said at start, not hidden behind raw keys
+            notices.post("notice.catalog_broken", problem=problem,
+                         fallback="A text catalog of the interface is broken: {problem}.")
         pygame.display.set_caption("Tabletop Dojo")
         self._set_icon()
         if size is None:
@@ -66,7 +71,12 @@ class App:
         self.scenes = SceneManager(self)
         self.running = True
         self.frame_times: list[float] = []
+        self.notice_boxes: list = []
         self.first_frame_ms: float | None = None
+        self.quiet = 0.0                 # seconds since the last event
+        self.drawn_frames = 0
+        self.skipped_frames = 0          # frames not drawn: nothing had changed (idle cost)
+        self._drawn_scene = None
         self.storage_problem = persistence.storage_problem()
         self._register_scenes()
 
@@ -81,16 +91,11 @@ class App:
             pass
 
     def _register_scenes(self) -> None:
-        from ui.scenes.load import LoadScene
-        from ui.scenes.menu import MenuScene
-        from ui.scenes.results import ResultsScene
-        from ui.scenes.rules import RulesScene
-        from ui.scenes.settings import SettingsScene
-        from ui.scenes.setup import SetupScene
-
-        for name, cls in (("menu", MenuScene), ("setup", SetupScene), ("settings", SettingsScene),
-                          ("load", LoadScene), ("rules", RulesScene), ("results", ResultsScene)):
-            self.scenes.register(name, cls)
+        # by name: each scene's module is imported when the scene is first opened
+        for name, path in (("menu", "ui.scenes.menu:MenuScene"), ("setup", "ui.scenes.setup:SetupScene"),
+                           ("settings", "ui.scenes.settings:SettingsScene"), ("load", "ui.scenes.load:LoadScene"),
+                           ("rules", "ui.scenes.rules:RulesScene"), ("results", "ui.scenes.results:ResultsScene")):
+            self.scenes.register(name, path)
 
     # ------------------------------------------------------------------ window
     def toggle_fullscreen(self) -> None:
@@ -113,6 +118,14 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.manager.set_window_resolution(size)
         self.scenes.resize()
+
+    def set_ui_scale(self, pct) -> None:
+        """Keep the chosen table scale (None: from the window size); every scene lays itself out again."""
+        if self.settings.set("ui_scale", pct):
+            self.scenes.resize()
+
+    def ui_scale(self) -> float:
+        return self.settings.ui_scale(self.size)
 
     def set_language(self, lang: str) -> None:
         self.settings.set("language", lang)
@@ -140,18 +153,46 @@ class App:
                                   or event.type >= pygame.USEREVENT):
             scene.handle_event(event)
 
+    def show_notices(self) -> None:
+        """Open a message box for each file problem posted since the last frame (ui.notices)."""
+        from ui.scenes.common import message
+
+        from ui import fonts
+
+        for i, text in enumerate(notices.take()):
+            # wrapped here (Japanese has no spaces: pygame_gui would hyphenate it), then escaped
+            lines = fonts.wrap(text, 16, 520 - 56)
+            box = message(self.manager, "dialog.file_problem", "<br>".join(html.escape(ln) for ln in lines),
+                          size=(520, 280))
+            box.set_position((box.rect.x + 24 * i, box.rect.y + 24 * i))
+            if getattr(box, "dismiss_button", None) is not None:
+                box.dismiss_button.set_text(i18n.t("common.ok"))     # pygame_gui's own label is English
+            self.notice_boxes.append(box)
+
     def frame(self, dt: float) -> None:
-        for event in pygame.event.get():
+        noticed = notices.has_pending()
+        if noticed:
+            self.show_notices()
+        events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
         self.manager.update(dt)
         scene = self.scenes.top
         if scene is not None:
             scene.update(dt)
             scene = self.scenes.top
-            if scene is not None:
-                scene.draw(self.screen)
+        self.quiet = 0.0 if events or noticed else self.quiet + dt
+        # with nothing moving and no input for a moment, the picture on screen is still right: keep it
+        if (scene is not None and scene is self._drawn_scene and self.quiet >= QUIET and scene.is_still()
+                and self.first_frame_ms is not None):
+            self.skipped_frames += 1
+            return
+        if scene is not None:
+            scene.draw(self.screen)
+        self._drawn_scene = scene
         self.manager.draw_ui(self.screen)
         pygame.display.flip()
+        self.drawn_frames += 1
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - _T0) * 1000.0
 
@@ -178,12 +219,18 @@ class App:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="tabletop-dojo", description="Tabletop Dojo")
-    parser.add_argument("--smoke-test", type=int, metavar="FRAMES",
+    from gamecore.__main__ import positive_int
+
+    parser.add_argument("--smoke-test", type=positive_int, metavar="FRAMES",
                         help="drive every scene for FRAMES frames with synthetic input, then exit")
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help="interface language (kept as the setting for later runs)")
+    parser.add_argument("--verbose", action="store_true", help="debug lines (video driver, timings) on stderr")
     parser.add_argument("--first-frame", action="store_true",
                         help="open the menu, draw one frame and exit (start-up benchmark)")
     args = parser.parse_args(argv)
+    import logging
+
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, format="%(name)s: %(message)s")
     if args.smoke_test is not None:
         from ui.smoke import run_smoke
 
@@ -192,7 +239,7 @@ def main(argv=None) -> int:
         app = App()
         if args.lang:
             app.set_language(args.lang)
-        print(f"video driver: {pygame.display.get_driver()}", file=sys.stderr)
+        logging.getLogger("tabletop-dojo").debug("video driver: %s", pygame.display.get_driver())
         if args.first_frame:
             app.scenes.switch("menu")
             app.frame(0.0)

@@ -13,9 +13,15 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(font_path(bold), max(6, int(size)))
 
 
+MAX_LINE_CHARS = 400     # no line the app draws is longer; text from a file may be (pygame fails on huge lines)
+
+
 @lru_cache(maxsize=4096)
 def text(string: str, size: int, color: tuple = (235, 235, 235), bold: bool = False) -> pygame.Surface:
-    """A rendered line of text (anti-aliased, transparent background), cached."""
+    """A rendered line of text (anti-aliased, transparent background), cached. A line longer than
+    MAX_LINE_CHARS is cut with an ellipsis first, so text from a damaged file can never crash pygame."""
+    if len(string) > MAX_LINE_CHARS:
+        string = string[:MAX_LINE_CHARS - 1] + "…"
     return font(size, bold).render(string, True, color)
 
 

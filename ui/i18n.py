@@ -3,15 +3,19 @@
 Catalogs: assets/i18n/<lang>.json (app chrome) merged with assets/data/<game>/i18n.<lang>.json (each
 game's events, prompts, card names and texts). Strings use ``{name}`` placeholders. A string
 parameter that starts with "$" is itself a key and is translated first; a list parameter is rendered
-element by element and joined with spaces.
+element by element and joined with spaces. ``{n|card|cards}`` picks the singular when ``n`` is 1.
 """
 from __future__ import annotations
 
-import json
+import re
 from pathlib import Path
 from typing import Any
 
+from gamecore.persistence import FileProblem, parse_json_bytes, read_limited
+
 from .resources import asset_path
+
+MAX_CATALOG_BYTES = 8 * 1024 * 1024
 
 LANGUAGES = ("en", "ja")
 _catalogs: dict[str, dict[str, str]] = {}
@@ -27,16 +31,30 @@ def catalog_files(lang: str) -> list[Path]:
     return files
 
 
+def _where(path: Path) -> str:
+    """A catalog's name as messages show it: assets/i18n/en.json or assets/data/misfits/i18n.en.json."""
+    if path.parent.name == "i18n":
+        return f"assets/i18n/{path.name}"
+    return f"assets/data/{path.parent.name}/{path.name}"
+
+
 def load_catalog(lang: str) -> dict[str, str]:
+    """Every catalog file of ``lang`` merged; a file that cannot be used is skipped and recorded in
+    ``problems()`` (naming the file and what is wrong), so the other files and the other language
+    still give text."""
     merged: dict[str, str] = {}
     for path in catalog_files(lang):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = parse_json_bytes(read_limited(path, MAX_CATALOG_BYTES))
             if not isinstance(data, dict):
-                raise ValueError("top level is not an object")
-        except (OSError, ValueError) as exc:
-            _problems.append(f"{path.name}: {exc}")
+                raise FileProblem("is not a JSON object of keys and texts")
+        except FileProblem as exc:
+            _problems.append(f"{_where(path)} {exc}")
             continue
+        bad = [key for key, value in data.items() if not isinstance(value, str)]
+        if bad:
+            _problems.append(f"{_where(path)}: the value of {bad[0][:60]!r} is not a text"
+                             + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""))
         for key, value in data.items():
             if isinstance(value, str):
                 merged[key] = value
@@ -50,7 +68,21 @@ def catalog(lang: str) -> dict[str, str]:
 
 
 def problems() -> list[str]:
+    """What is wrong with the catalogs read so far (``check_catalogs()`` reads them all)."""
     return list(_problems)
+
+
+def check_catalogs() -> list[str]:
+    """Read every catalog of every language now; the problems found (empty when all are fine)."""
+    for lang in LANGUAGES:
+        catalog(lang)
+    return problems()
+
+
+def reload() -> None:
+    """Forget the loaded catalogs and their problems (tests that break a catalog on purpose)."""
+    _catalogs.clear()
+    _problems.clear()
 
 
 def set_language(lang: str) -> None:
@@ -75,13 +107,42 @@ def _param(value: Any) -> Any:
     return value
 
 
+_PLURAL = re.compile(r"\{(\w+)\|([^|{}]*)\|([^|{}]*)\}")
+
+
+def _plurals(template: str, params: dict) -> str:
+    """``{n|card|cards}``: the first form when the parameter ``n`` is 1, else the second (English
+    catalogs; Japanese needs none)."""
+    def pick(m):
+        value = params.get(m.group(1))
+        try:
+            one = int(value) == 1
+        except (TypeError, ValueError):
+            one = False
+        return m.group(2) if one else m.group(3)
+    return _PLURAL.sub(pick, template)
+
+
 def t(key: str, **params: Any) -> str:
-    """The translation of ``key`` in the current language (English as fallback, then the key itself)."""
-    template = catalog(_lang).get(key)
+    """The translation of ``key`` in the current language (then English, then the other language when
+    a catalog is missing or broken, then the key itself)."""
+    return t_in(_lang, key, **params)
+
+
+def t_in(lang: str, key: str, **params: Any) -> str:
+    """``t`` in a given language."""
+    template = catalog(lang).get(key)
     if template is None:
-        template = catalog("en").get(key, key)
+        for other in ("en",) + LANGUAGES:
+            template = catalog(other).get(key)
+            if template is not None:
+                break
+        else:
+            template = key
     if not params:
         return template
+    if "|" in template:
+        template = _plurals(template, params)
     try:
         return template.format(**{k: _param(v) for k, v in params.items()})
     except (KeyError, IndexError, ValueError):

@@ -104,6 +104,11 @@ def run_smoke(frames: int, lang: str | None = None) -> int:
     try:
         app = App(settings=Settings(None), smoke=True)
         print(f"video driver: {pygame.display.get_driver()}", file=sys.stderr)
+        from ui import i18n
+
+        broken = i18n.check_catalogs()
+        if broken:                    # a shipped catalog that cannot be read fails the build
+            raise RuntimeError("broken interface catalog: " + "; ".join(broken))
         app.scenes.switch("menu")
         app.frame(0.016)
         first_frame_ms = (time.perf_counter() - _T0) * 1000.0

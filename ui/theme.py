@@ -2,8 +2,9 @@
 table colour palettes (normal and colour-blind)."""
 from __future__ import annotations
 
-import json
+import re
 
+from gamecore.persistence import FileProblem, parse_json_bytes, read_limited
 from ui.resources import font_path, resource_path
 
 # Element types whose font we set explicitly: a "font" block under "defaults" is ignored by pygame_gui.
@@ -33,15 +34,76 @@ def seat_colour(seat: int, colorblind: bool = False):
     return table[seat % len(table)]
 
 
-def build_theme() -> dict:
+MAX_THEME_BYTES = 1024 * 1024
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$")
+_GRADIENT = re.compile(r"^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?(,#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?){1,2},-?\d{1,3}$")
+_BLOCK_KEYS = {"colours", "misc", "font_size", "font", "images", "prototype"}
+
+
+def theme_problem(theme) -> str | None:
+    """What is wrong with the shape of a theme file, or None: an object of element blocks, each an
+    object whose colours are #rrggbb texts (or gradients), whose misc values are short texts and whose
+    font size is a sensible whole number."""
+    if not isinstance(theme, dict):
+        return f"it must be a JSON object of element styles, not a {type(theme).__name__}"
+    for element, block in theme.items():
+        where = str(element)[:40]
+        if not isinstance(block, dict):
+            return f"the style of {where!r} must be an object"
+        extra = sorted(k for k in block if k not in _BLOCK_KEYS)
+        if extra:
+            return f"{where!r} has an unknown field {str(extra[0])[:30]!r}"
+        colours = block.get("colours", {})
+        if not isinstance(colours, dict):
+            return f"{where!r}.colours must be an object"
+        for name, value in colours.items():
+            if not isinstance(value, str) or not (_COLOUR.match(value) or _GRADIENT.match(value)):
+                return f"{where!r}.colours.{str(name)[:30]} is not a colour like #2b3440"
+        misc = block.get("misc", {})
+        if not isinstance(misc, dict) or not all(isinstance(v, str) and len(v) <= 80 for v in misc.values()):
+            return f"{where!r}.misc must be an object of short texts"
+        size = block.get("font_size", "17")
+        if not (isinstance(size, (str, int)) and not isinstance(size, bool) and str(size).isdigit()
+                and 6 <= int(str(size)[:4]) <= 96):
+            return f"{where!r}.font_size must be a whole number from 6 to 96"
+        for key in ("font", "images"):
+            if key in block and not isinstance(block[key], dict):
+                return f"{where!r}.{key} must be an object"
+    return None
+
+
+def load_theme_file() -> tuple[dict, str | None]:
+    """The theme file's contents and None, or the built-in theme ({}: pygame_gui's own look with our
+    fonts) and the reason the file cannot be used."""
+    path = resource_path("themes", "theme.json")
     try:
-        theme = json.loads(resource_path("themes", "theme.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        theme = {}
+        theme = parse_json_bytes(read_limited(path, MAX_THEME_BYTES))
+    except FileProblem as exc:
+        return {}, f"the file {exc}"
+    problem = theme_problem(theme)
+    if problem:
+        return {}, problem
+    return theme, None
+
+
+def build_theme() -> dict:
+    """The pygame_gui theme with our fonts; a theme file that cannot be used gives the built-in look
+    and an ui.notices message naming the file."""
+    theme, problem = load_theme_file()
+    if problem:
+        from ui import notices
+
+        notices.post("notice.theme_broken", file="assets/themes/theme.json", reason=problem,
+                     fallback="The interface theme {file} cannot be used: {reason}.")
     regular, bold = font_path(False), font_path(True)
     for element, size in _FONT_TARGETS.items():
         block = theme.setdefault(element, {})
         font = block.setdefault("font", {})
         font.update({"name": "notosansjp", "size": str(block.pop("font_size", size)),
                      "regular_path": regular, "bold_path": bold})
+    # one class per UI scale step (the table's side panel): "@ui120" is 16 px × 120 %
+    from ui.settings import UI_SCALES
+    for pct in UI_SCALES:
+        theme[f"@ui{pct}"] = {"font": {"name": "notosansjp", "size": str(round(16 * pct / 100)),
+                                       "regular_path": regular, "bold_path": bold}}
     return theme

@@ -1,11 +1,47 @@
-"""Descriptor only: this game's engine has not landed yet, so the menu shows it as in preparation."""
-from gamecore.engine import GameInfo
+"""Thunderstone Quest — Barricades Mode (co-op deck builder): 1 to 6 heroes against a level-7 Guardian.
+
+Options:
+- ``difficulty``: first_time, easy, medium, hard, legendary (starting decks, advanced tokens, loss threshold).
+- ``guardian``: ashmaw, morvane or random.
+- ``one_at_a_time`` (bool): village phases one player after another, then dungeon phases; no waiting.
+- ``starter_replaces_both_shards`` (bool): the four Barricades starters replace both Shards (12-card deck).
+- ``open_hands`` (bool, default on): teammates' hands are visible in every seat's view.
+See state.py for the turn flow and API.md for the ids the table uses.
+"""
+from gamecore.engine import GameInfo, Option
+
+from .content import DIFFICULTIES, check_content
+from .state import BarricadesState
+
+
+def _factory(seed, players, options):
+    return BarricadesState.new(seed, players, options)
+
 
 INFO = GameInfo(
     id="barricades",
     title="game.barricades.title",
     pitch="game.barricades.pitch",
     min_players=1,
-    max_players=4,
+    max_players=6,
     coop=True,
+    engine_version=BarricadesState.ENGINE_VERSION,
+    options=(
+        Option("difficulty", "choice", "first_time", "barricades.option.difficulty", choices=DIFFICULTIES,
+               help="barricades.option.difficulty.help"),
+        Option("guardian", "choice", "ashmaw", "barricades.option.guardian", choices=("ashmaw", "morvane", "random"),
+               help="barricades.option.guardian.help"),
+        Option("one_at_a_time", "bool", False, "barricades.option.one_at_a_time",
+               help="barricades.option.one_at_a_time.help"),
+        Option("starter_replaces_both_shards", "bool", False, "barricades.option.starter_replaces_both_shards",
+               help="barricades.option.starter_replaces_both_shards.help"),
+        Option("open_hands", "bool", True, "barricades.option.open_hands", help="barricades.option.open_hands.help"),
+    ),
+    bot_levels=("normal", "hard"),
+    factory=_factory,
+    loader=BarricadesState._load,
+    check_content=check_content,
+    player_counts=(1, 2, 3, 4, 5, 6),
 )
+
+__all__ = ["INFO", "BarricadesState"]

@@ -7,12 +7,12 @@ computed here, never typed twice.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamecore.engine import ContentError
+from gamecore.content import Checker, load_guarded, read_content
+from gamecore.engine import ContentError  # noqa: F401  (re-exported: callers catch it from here)
 from gamecore.resources import asset_path
 
 GAME_ID = "misfits"
@@ -87,50 +87,8 @@ class Content:
 
 # ---------------------------------------------------------------- validation helpers
 
-class _Checker:
-    def __init__(self, file: str):
-        self.file = file
-
-    def fail(self, path: str, problem: str):
-        raise ContentError(self.file, path, problem)
-
-    def obj(self, value: Any, path: str) -> dict:
-        if not isinstance(value, dict):
-            self.fail(path, "must be an object")
-        return value
-
-    def lst(self, value: Any, path: str, nonempty: bool = False) -> list:
-        if not isinstance(value, list):
-            self.fail(path, "must be a list")
-        if nonempty and not value:
-            self.fail(path, "must not be empty")
-        return value
-
-    def int_(self, d: dict, key: str, path: str, lo: int = 0, hi: int = 999, optional: bool = False) -> int | None:
-        if key not in d:
-            if optional:
-                return None
-            self.fail(f"{path}.{key}", "is missing")
-        v = d[key]
-        if isinstance(v, bool) or not isinstance(v, int):
-            self.fail(f"{path}.{key}", f"must be a whole number, not {v!r}")
-        if not lo <= v <= hi:
-            self.fail(f"{path}.{key}", f"must be between {lo} and {hi}, not {v}")
-        return v
-
-    def choice(self, d: dict, key: str, path: str, allowed, optional: bool = False):
-        if key not in d:
-            if optional:
-                return None
-            self.fail(f"{path}.{key}", "is missing")
-        if d[key] not in allowed:
-            self.fail(f"{path}.{key}", f"must be one of {', '.join(map(str, allowed))}, not {d[key]!r}")
-        return d[key]
-
-    def keys(self, d: dict, path: str, allowed: set):
-        extra = sorted(set(d) - allowed)
-        if extra:
-            self.fail(f"{path}.{extra[0]}", "is not a known field")
+class _Checker(Checker):
+    """The shared checks (gamecore.content.Checker) under the name this module's helpers use."""
 
 
 INFLUENCE_CHOICES = ("forest", "sea", "mountain", "any")
@@ -261,13 +219,7 @@ def _check_half(ck: _Checker, item: Any, path: str, prefix: str, box: str, facti
 
 
 def _read(directory: Path, name: str) -> Any:
-    path = directory / name
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ContentError(name, "(file)", "is missing") from None
-    except (OSError, ValueError) as exc:
-        raise ContentError(name, "(file)", f"is not valid JSON ({exc})") from None
+    return read_content(directory, name)
 
 
 def _freeze(value: Any) -> Any:
@@ -281,6 +233,10 @@ def _freeze(value: Any) -> Any:
 def load_content(directory: Path | str | None = None) -> Content:
     """Read and validate every content file; raise ContentError naming the file and field."""
     directory = Path(directory) if directory is not None else asset_path("data", GAME_ID)
+    return load_guarded("misfits data", lambda: _load_content(directory))
+
+
+def _load_content(directory: Path) -> Content:
     # setup.json
     ck = _Checker("setup.json")
     setup = ck.obj(_read(directory, "setup.json"), "(top)")
@@ -343,4 +299,6 @@ def content() -> Content:
 
 
 def check_content() -> None:
-    load_content()
+    """Read and validate the shipped content once per process (every game start asks); raises ContentError
+    when a file is broken (a broken file is read again at the next ask, so the message stays current)."""
+    content()

@@ -39,6 +39,8 @@ def validate_pairing(pairing: Any, data: Content | None = None) -> list[list[str
         if not isinstance(pair, (list, tuple)) or len(pair) != 2:
             raise PairingError(f"pair {i} must be [attribute_id, character_id]")
         a, c = pair
+        if not isinstance(a, str) or not isinstance(c, str):
+            raise PairingError(f"pair {i} must name an attribute id and a character id (two strings)")
         if a not in data.attributes:
             raise PairingError(f"pair {i}: unknown attribute {a!r}")
         if c not in data.characters:
@@ -85,21 +87,38 @@ def save_pairing(path: str | Path, pairing: list) -> None:
         raise
 
 
+MAX_DECK_BYTES = 64 * 1024
+
+
 def load_pairing(path: str | Path) -> list[list[str]]:
-    """Read a saved pairing; a broken file raises ContentError naming the file and field."""
+    """Read a saved pairing; a broken file raises ContentError naming the file and field.
+
+    The file is read like every user file (gamecore.persistence.read_limited): a FIFO, device or
+    symlink to /dev/zero in its place, a file over 64 KiB, a huge number or deep nesting is refused.
+    """
+    from gamecore import persistence
+
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ContentError(path.name, "(file)", "is missing") from None
-    except (OSError, ValueError) as exc:
-        raise ContentError(path.name, "(file)", f"is not valid JSON ({exc})") from None
+        data = persistence.parse_json_bytes(persistence.read_limited(path, MAX_DECK_BYTES))
+    except persistence.FileProblem as exc:
+        if exc.code == "missing":
+            raise _deck_error(path.name, "(file)", "is missing", "missing") from None
+        raise _deck_error(path.name, "(file)", str(exc), exc.code, **exc.params) from None
     if not isinstance(data, dict) or data.get("version") != 1:
-        raise ContentError(path.name, "version", "must be 1")
+        raise _deck_error(path.name, "version", "must be 1", "bad_field", field="version")
     try:
         return validate_pairing(data.get("pairing"))
     except PairingError as exc:
-        raise ContentError(path.name, "pairing", str(exc)) from None
+        detail = persistence.clip(str(exc), 200)
+        raise _deck_error(path.name, "pairing", detail, "bad_deck", detail=detail) from None
+
+
+def _deck_error(file_name: str, where: str, problem: str, code: str, **params) -> ContentError:
+    """A ContentError that also carries a code for the app's translated message (i18n ``file.<code>``)."""
+    error = ContentError(file_name, where, problem)
+    error.code, error.params = code, params
+    return error
 
 
 def remix_deal(pairing: list, rng: Rng, seats: int) -> list[list[str]]:
@@ -172,18 +191,32 @@ def deck_path() -> Path:
     return persistence.data_dir() / DECK_FILE
 
 
-def current_pairing(rng: Rng, path: str | Path | None = None) -> list[list[str]]:
-    """The saved deck, or a fresh random one (saved at once) when there is none or it is unreadable.
+def current_pairing(rng: Rng, path: str | Path | None = None, on_problem=None) -> list[list[str]]:
+    """The saved deck, or a fresh random one (saved at once) when there is none or it is unusable.
 
-    A deck file that no longer matches the shipped cards (an update changed them) also starts fresh.
+    A deck file that cannot be used (damaged, not a regular file, or no longer matching the shipped
+    cards after an update) is never silently replaced: it is first kept aside under
+    ``<name>.damaged-<time>`` and ``on_problem(file_name, reason, kept_name_or_None, error)`` is called
+    so the app can say so (``error`` is the ContentError; its ``code`` names a translated wording);
+    only then is a fresh deck dealt and saved.
     """
+    from gamecore import persistence
+
     path = Path(path) if path is not None else deck_path()
     try:
         return load_pairing(path)
-    except ContentError:
+    except ContentError as exc:
+        missing = getattr(exc, "code", "") == "missing" and not os.path.lexists(path)
+        kept = None
+        if not missing:
+            kept = persistence.keep_aside(path)
+            if on_problem is not None:
+                on_problem(path.name, f"{exc.field}: {exc.problem}" if exc.field != "(file)" else exc.problem,
+                           kept.name if kept is not None else None, exc)
         pairing = random_pairing(rng)
-        try:
-            save_pairing(path, pairing)
-        except OSError:
-            pass                     # storage problems must never stop a game from starting
+        if missing or kept is not None:          # never write over a damaged file we could not move
+            try:
+                save_pairing(path, pairing)
+            except OSError:
+                pass                     # storage problems must never stop a game from starting
         return pairing

@@ -43,6 +43,22 @@ def slot_id(seat: int, idx: int) -> str:
     return f"tab:{seat}:{idx // 4 + 1}:{idx % 4 + 1}"
 
 
+_SLOT_IDS: dict[int, tuple] = {}
+_HIRE_REASONS = {
+    "misfits_cannot_afford": "You need {need} coins to hire this card; you have {have}.",
+    "misfits_condition_unmet": "This card's ▲ condition is not met there.",
+    "misfits_extra_unpayable": "You cannot pay this card's ★ extra cost.",
+}
+
+
+def _slot_ids(seat: int) -> tuple:
+    """The 16 slot ids of a seat's tableau, formatted once."""
+    got = _SLOT_IDS.get(seat)
+    if got is None:
+        got = _SLOT_IDS[seat] = tuple(slot_id(seat, i) for i in range(16))
+    return got
+
+
 def parse_slot(target) -> tuple[int, int] | None:
     if not isinstance(target, str) or not target.startswith("tab:"):
         return None
@@ -178,7 +194,20 @@ class MisfitsState(GameState):
 
     # ---------------------------------------------------------------- hiring checks
     def hire_problem(self, seat: int, hid: str, idx: int, discount: int = 0, ignore: bool = False):
-        """None when ``hid`` may be hired into slot ``idx`` now (slot validity is checked by the caller)."""
+        """None when ``hid`` may be hired into slot ``idx`` now (slot validity is checked by the caller),
+        else the IllegalAction saying why."""
+        problem = self._payment_problem(seat, hid, discount, ignore)
+        if problem is None and not ignore and self.heroes[hid].hire["type"] == "condition" \
+                and not self.condition_met(seat, hid, idx, self.coins[seat] - max(0, self.heroes[hid].cost - discount)):
+            problem = ("misfits_condition_unmet", {})
+        if problem is None:
+            return None
+        code, params = problem
+        return IllegalAction(code, _HIRE_REASONS[code], **params)
+
+    def _payment_problem(self, seat: int, hid: str, discount: int, ignore: bool):
+        """What stops the seat paying for ``hid`` wherever it goes, as (code, params); None when nothing does.
+        Plain data rather than an exception, because listing the actions asks it for every card in hand."""
         hero = self.heroes[hid]
         cost = max(0, hero.cost - discount)
         hire = hero.hire
@@ -188,12 +217,9 @@ class MisfitsState(GameState):
             extra = hire["cost"]["n"]
         coins = self.coins[seat]
         if coins < cost + extra:
-            return IllegalAction("misfits_cannot_afford", "You need {need} coins to hire this card; you have {have}.",
-                                 need=cost + extra, have=coins)
+            return "misfits_cannot_afford", {"need": cost + extra, "have": coins}
         if ignore:
             return None
-        if htype == "condition" and not self.condition_met(seat, hid, idx, coins - cost):
-            return IllegalAction("misfits_condition_unmet", "This card's ▲ condition is not met there.")
         if htype == "extra":
             pay = hire["cost"]
             kind = pay["kind"]
@@ -207,7 +233,7 @@ class MisfitsState(GameState):
             elif kind == "give_coins":
                 ok = self.players > 1
             if not ok:
-                return IllegalAction("misfits_extra_unpayable", "You cannot pay this card's ★ extra cost.")
+                return "misfits_extra_unpayable", {}
         return None
 
     def condition_met(self, seat: int, hid: str, idx: int, coins_after: int) -> bool:
@@ -250,15 +276,23 @@ class MisfitsState(GameState):
         out = []
         slots = self.open_slots(seat)
         H = self.heroes
+        ids = _slot_ids(seat)
+        make = Action.make
         for hid in self.hands[seat]:
             hero = H[hid]
             if faction is not None and hero.faction != faction:
                 continue
             if max_cost is not None and hero.cost > max_cost:
                 continue
+            if self._payment_problem(seat, hid, discount, ignore) is not None:
+                continue
+            if ignore or hero.hire["type"] != "condition":
+                out.extend(make("hire", hid, ids[idx]) for idx in slots)
+                continue
+            coins_after = self.coins[seat] - max(0, hero.cost - discount)
             for idx in slots:
-                if self.hire_problem(seat, hid, idx, discount, ignore) is None:
-                    out.append(Action("hire", hid, slot_id(seat, idx)))
+                if self.condition_met(seat, hid, idx, coins_after):
+                    out.append(make("hire", hid, ids[idx]))
         return out
 
     # ---------------------------------------------------------------- legal actions

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from gamecore.engine import Action
+from gamecore.engine import Action, edits_state
 
 from .content import content
 from .state import INF, MisfitsState, slot_id
@@ -63,6 +63,7 @@ def hero(s: MisfitsState, attr_id: str) -> str:
     raise LookupError(attr_id)
 
 
+@edits_state
 def take_out(s: MisfitsState, hid: str) -> None:
     """Remove a card from wherever it is (the caller puts it somewhere)."""
     for pile in [s.deck, s.discard, *s.hands]:
@@ -77,6 +78,7 @@ def take_out(s: MisfitsState, hid: str) -> None:
     raise LookupError(hid)
 
 
+@edits_state
 def stack(s: MisfitsState, deck: str = "heroes", top: list = ()) -> None:
     """Put ``top`` on the top of the deck: ``top[0]`` is drawn first."""
     for hid in top:
@@ -85,6 +87,7 @@ def stack(s: MisfitsState, deck: str = "heroes", top: list = ()) -> None:
         s.deck.append(hid)
 
 
+@edits_state
 def give_hand(s: MisfitsState, seat: int, hids: list) -> None:
     """Make ``hids`` the seat's whole hand; the old hand goes to the bottom of the deck."""
     for hid in hids:
@@ -93,6 +96,7 @@ def give_hand(s: MisfitsState, seat: int, hids: list) -> None:
     s.hands[seat] = list(hids)
 
 
+@edits_state
 def place(s: MisfitsState, seat: int, row: int, col: int, hid: str, stunned: bool = False) -> None:
     take_out(s, hid)
     s.tab[seat][(row - 1) * 4 + (col - 1)] = hid
@@ -100,10 +104,12 @@ def place(s: MisfitsState, seat: int, row: int, col: int, hid: str, stunned: boo
         s.stunned.add(hid)
 
 
+@edits_state
 def set_coins(s: MisfitsState, seat: int, n: int) -> None:
     s.coins[seat] = n
 
 
+@edits_state
 def set_influence(s: MisfitsState, seat: int, forest: int = 0, sea: int = 0, mountain: int = 0) -> None:
     for k, n in enumerate((forest, sea, mountain)):
         s.supply[k] += s.inf[seat][k] - n

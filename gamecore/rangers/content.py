@@ -5,9 +5,9 @@ engine interprets. Every problem raises ContentError(file, field path, problem).
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 
+from gamecore.content import Checker, load_guarded, read_content
 from gamecore.engine import ContentError
 from gamecore.resources import asset_path
 
@@ -28,32 +28,20 @@ B_SIDE_OPS = {"recover_limit", "slide_fs", "battle_topdeck", "hand_minus"}
 
 
 def _read(name: str):
-    path = asset_path("data", GAME, name)
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
-    except FileNotFoundError:
-        raise ContentError(name, "", "file not found") from None
-    except json.JSONDecodeError as exc:
-        raise ContentError(name, f"line {exc.lineno}", f"not valid JSON ({exc.msg})") from None
+    return read_content(asset_path("data", GAME), name)
 
 
-def _need(file, path, obj, key, kind, *, choices=None, minimum=None):
-    if not isinstance(obj, dict) or key not in obj:
-        raise ContentError(file, f"{path}.{key}", "missing")
-    value = obj[key]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ContentError(file, f"{path}.{key}", f"must be a whole number, not {value!r}")
-    if kind is not int and not isinstance(value, kind):
-        raise ContentError(file, f"{path}.{key}", f"must be {kind.__name__}, not {type(value).__name__}")
-    if choices is not None and value not in choices:
-        raise ContentError(file, f"{path}.{key}", f"must be one of {', '.join(map(str, choices))}, not {value!r}")
-    if minimum is not None and value < minimum:
-        raise ContentError(file, f"{path}.{key}", f"must be at least {minimum}, not {value}")
-    return value
+def _need(file, path, obj, key, kind, *, choices=None, minimum=None, maximum=None):
+    """``obj[key]`` checked (gamecore.content.Checker.need): type, choices, range; ContentError otherwise."""
+    return Checker(file).need(obj, key, path, kind, choices=choices, minimum=minimum, maximum=maximum)
 
 
-def _effects(file, path, effects, ops):
+def _ref(file, path, value, known, what):
+    """A string naming one of ``known`` (a location, a ranger...); a list or number in its place is refused."""
+    return Checker(file).ref(value, path, known, what)
+
+
+def _effects(file, path, effects, ops, depth=0):
     if not isinstance(effects, list):
         raise ContentError(file, path, "must be a list of effects")
     for i, eff in enumerate(effects):
@@ -61,13 +49,15 @@ def _effects(file, path, effects, ops):
         if op not in ops:
             raise ContentError(file, f"{path}[{i}].op", f"unknown effect {op!r}")
         for k in ("n", "dice", "hits"):
-            if k in eff and (isinstance(eff[k], bool) or not isinstance(eff[k], int) or eff[k] < 0):
-                raise ContentError(file, f"{path}[{i}].{k}", "must be a whole number >= 0")
+            if k in eff and (isinstance(eff[k], bool) or not isinstance(eff[k], int) or not 0 <= eff[k] <= 99):
+                raise ContentError(file, f"{path}[{i}].{k}", "must be a whole number from 0 to 99")
         if op == "damage":
             _need(file, f"{path}[{i}]", eff, "to", str, choices=DAMAGE_TO)
             _need(file, f"{path}[{i}]", eff, "n", int, minimum=0)
         if op == "on_kill":
-            _effects(file, f"{path}[{i}].effects", eff.get("effects"), ops)
+            if depth > 4:
+                raise ContentError(file, f"{path}[{i}].effects", "effects nest too deeply")
+            _effects(file, f"{path}[{i}].effects", eff.get("effects"), ops, depth + 1)
 
 
 class Content:
@@ -76,8 +66,11 @@ class Content:
     def __init__(self):
         comp = _read("components.json")
         f = "components.json"
+        if not isinstance(comp, dict):
+            raise ContentError(f, "(top)", "must be an object")
         die = comp.get("die")
-        if not isinstance(die, list) or len(die) != 6 or not all(isinstance(x, int) and x >= 0 for x in die):
+        if not isinstance(die, list) or len(die) != 6 or not all(
+                isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 9 for x in die):
             raise ContentError(f, "die", "must list 6 die faces as hit counts")
         for key in ("energy", "action", "hit", "panic", "dice", "fs_per_type"):
             _need(f, "supply", comp.get("supply"), key, int, minimum=1)
@@ -105,6 +98,8 @@ class Content:
             if rid in self.rangers:
                 raise ContentError(f, f"{p}.id", f"duplicate ranger {rid!r}")
             _need(f, p, r, "zord", str)
+            if "six_only" in r and not isinstance(r["six_only"], bool):
+                raise ContentError(f, f"{p}.six_only", "must be true or false")
             ab = _need(f, p, r, "ability", dict)
             _need(f, f"{p}.ability", ab, "when", str, choices=("active", "battle_start"))
             _effects(f, f"{p}.ability.effects", ab.get("effects"), RANGER_OPS)
@@ -121,7 +116,7 @@ class Content:
                 if cost != "X" and (isinstance(cost, bool) or not isinstance(cost, int) or cost < 0):
                     raise ContentError(f, f"{cp}.cost", "must be a whole number >= 0 or \"X\"")
                 sh = _need(f, cp, c, "shields", int, minimum=0)
-                n = _need(f, cp, c, "count", int, minimum=1)
+                n = _need(f, cp, c, "count", int, minimum=1, maximum=10)
                 _effects(f, f"{cp}.effects", c.get("effects"), RANGER_OPS)
                 _effects(f, f"{cp}.defense", c.get("defense", []), {"gain_energy", "reduce"})
                 if c["type"] == "reaction":
@@ -152,7 +147,9 @@ class Content:
         for li, loc in enumerate(outer):
             p = f"outer[{li}]"
             lid = _need(f, p, loc, "id", str)
-            _need(f, p, loc, "limit", int, minimum=1)
+            if lid in self.locations:
+                raise ContentError(f, f"{p}.id", f"duplicate location {lid!r}")
+            _need(f, p, loc, "limit", int, minimum=1, maximum=99)
             b = _need(f, p, loc, "b_side", dict)
             _need(f, f"{p}.b_side", b, "op", str, choices=tuple(sorted(B_SIDE_OPS)))
             self.locations[lid] = loc
@@ -196,7 +193,7 @@ class Content:
                     if passive_ops and "passive" not in kws:
                         raise ContentError(f, f"{cp}.keywords", "a continuous effect needs the passive keyword")
                     self.enemy_def[key] = c
-                    for _ in range(_need(f, cp, c, "count", int, minimum=1)):
+                    for _ in range(_need(f, cp, c, "count", int, minimum=1, maximum=10)):
                         iid = f"enemy:{fid}:{len(ids)}"
                         ids.append(iid)
                         self.enemy_of[iid] = key
@@ -208,8 +205,10 @@ class Content:
                 if kind == "foot":
                     self.fs_types.append(fid)
                     locs = _need(f, p, foe, "locations", list)
-                    if len(locs) != 2 or any(l not in self.locations for l in locs):
+                    if len(locs) != 2:
                         raise ContentError(f, f"{p}.locations", "must name 2 outer locations")
+                    for li, loc_id in enumerate(locs):
+                        _ref(f, f"{p}.locations[{li}]", loc_id, self.locations, "outer location")
                     self.fs_locations[fid] = locs
                     deps = _need(f, p, foe, "deployment", list)
                     if len(deps) != 10:
@@ -240,6 +239,8 @@ class Content:
         for zi, z in enumerate(_need(f, "", data, "zords", list)):
             p = f"zords[{zi}]"
             zid = _need(f, p, z, "id", str)
+            if zid in self.zords:
+                raise ContentError(f, f"{p}.id", f"duplicate zord {zid!r}")
             r = _need(f, p, z, "ranger", str)
             if r not in self.rangers:
                 raise ContentError(f, f"{p}.ranger", f"unknown ranger {r!r}")
@@ -247,6 +248,9 @@ class Content:
             _effects(f, f"{p}.effects", z.get("effects"), ZORD_OPS)
             self.zords[zid] = z
         mz = _need(f, "", data, "megazord", dict)
+        mid = _need(f, "megazord", mz, "id", str)
+        if not mid or mid in self.zords:
+            raise ContentError(f, "megazord.id", f"must be an id of its own, not {mid!r}")
         _effects(f, "megazord.effects", mz.get("effects"), ZORD_OPS)
         self.megazord = mz
         for rid, r in self.rangers.items():
@@ -277,7 +281,7 @@ class Content:
 
 @lru_cache(maxsize=1)
 def content() -> Content:
-    return Content()
+    return load_guarded("rangers data", Content)
 
 
 def check_content() -> None:

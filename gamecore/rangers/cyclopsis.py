@@ -86,7 +86,7 @@ def load(C) -> None:
             raise ContentError(f, f"{path}.id", f"duplicate part {pid!r}")
         _need(f, path, p, "health", int, minimum=1)
         pos = _need(f, path, p, "pos", list)
-        if len(pos) != 2 or not all(isinstance(x, int) and x >= 0 for x in pos):
+        if len(pos) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 9 for x in pos):
             raise ContentError(f, f"{path}.pos", "must be [column, row]")
         act = _need(f, path, p, "active", dict)
         dfd = _need(f, path, p, "defeated", dict)
@@ -111,7 +111,7 @@ def load(C) -> None:
             if op == "cyc_damage":
                 _need(f, f"{path}.effects[{j}]", eff, "to", str, choices=DAMAGE_TO)
         cards[key] = c
-        for _ in range(_need(f, path, c, "count", int, minimum=1)):
+        for _ in range(_need(f, path, c, "count", int, minimum=1, maximum=6)):
             iid = f"cyccard:{len(deck)}"
             deck.append(iid)
             card_of[iid] = key
@@ -127,8 +127,11 @@ def load(C) -> None:
             raise ContentError(f, f"scenario13.start_hits.{pid}", "must name a part and a whole number >= 0")
         if n >= pdefs[f"cyc:{pid}"]["health"]:
             raise ContentError(f, f"scenario13.start_hits.{pid}", "must be below the part's health")
+    story = _need(f, "scenario13", sc, "story", list)
+    if not all(isinstance(m, str) for m in story):
+        raise ContentError(f, "scenario13.story", "must list the story's message ids")
     kept = _need(f, "scenario13", sc, "defeated_sides_kept", list)
-    if any(k not in PART_NAMES for k in kept):
+    if any(not isinstance(k, str) or k not in PART_NAMES for k in kept):
         raise ContentError(f, "scenario13.defeated_sides_kept", "must name parts")
     if sc["piles"] * sc["pile_size"] != 16:
         raise ContentError(f, "scenario13.piles", "the scenario deals 16 foot-soldier cards")

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import gamecore
-from gamecore.engine import Action
+from gamecore.engine import Action, edits_state
 
 from .state import CC, RangersState
 
@@ -28,6 +28,7 @@ def _seat_of_deck(s, deck):
     return None
 
 
+@edits_state
 def stack(s: RangersState, deck: str, top: list[str]) -> None:
     """Put the cards ``top`` (in order, first = top) on top of ``deck``.
 
@@ -71,6 +72,7 @@ def stack(s: RangersState, deck: str, top: list[str]) -> None:
             d["deploy_seg"].append([len(pile), "piles"])
 
 
+@edits_state
 def set_hand(s: RangersState, seat: int, cards: list[str]) -> None:
     """Make the seat's hand exactly ``cards``; other hand cards go to the bottom of its deck."""
     st = s.d["seats"][seat]
@@ -90,6 +92,7 @@ def set_hand(s: RangersState, seat: int, cards: list[str]) -> None:
         st["hand"].append(c)
 
 
+@edits_state
 def set_discard(s: RangersState, seat: int, cards: list[str]) -> None:
     st = s.d["seats"][seat]
     for c in cards:
@@ -100,6 +103,7 @@ def set_discard(s: RangersState, seat: int, cards: list[str]) -> None:
         st["discard"].append(c)
 
 
+@edits_state
 def clear_board(s: RangersState) -> None:
     """Every enemy figure back to the supply, no panic, the experience track empty."""
     d = s.d
@@ -118,6 +122,7 @@ def clear_board(s: RangersState) -> None:
         d["xp"][t] = 0
 
 
+@edits_state
 def put_fs(s: RangersState, loc: str, ftype: str, n: int = 1) -> None:
     d = s.d
     assert d["fs_supply"][ftype] >= n
@@ -140,6 +145,7 @@ def _take_out(d: dict, pile: list, card: str) -> None:
     d["deploy_removed"].append(card)
 
 
+@edits_state
 def put_big(s: RangersState, foe: str, loc: str) -> None:
     d = s.d
     dep = f"deploy:{foe}"
@@ -150,11 +156,13 @@ def put_big(s: RangersState, foe: str, loc: str) -> None:
     d["big_loc"][foe] = loc
 
 
+@edits_state
 def move_rangers(s: RangersState, loc: str, rangers=None) -> None:
     for r in rangers or list(s.d["rloc"]):
         s.d["rloc"][r] = loc
 
 
+@edits_state
 def set_panic(s: RangersState, loc: str, on: bool = True) -> None:
     L = s.d["locs"][loc]
     if L["panic"] != on:
@@ -162,6 +170,7 @@ def set_panic(s: RangersState, loc: str, on: bool = True) -> None:
         s.d["panic_supply"] += -1 if on else 1
 
 
+@edits_state
 def skip_to_actions(s: RangersState) -> None:
     """Drop the pending deployment: the team is in the action phase of the current round."""
     s.d["stack"] = [{"t": "round"}, {"t": "round_end"}, {"t": "actions"}]
@@ -207,6 +216,7 @@ def _cyc_off_board(s: RangersState) -> None:
         d["big_loc"][CYC] = None
 
 
+@edits_state
 def set_parts(s: RangersState, hits: dict | None = None, down=()) -> None:
     """Set Cyclopsis's parts: ``hits`` {part id: tokens} (others 0) and the defeated parts ``down``."""
     d = s.d
@@ -219,6 +229,7 @@ def set_parts(s: RangersState, hits: dict | None = None, down=()) -> None:
     cyc["down"] = list(down)
 
 
+@edits_state
 def deploy_cyclopsis(s: RangersState, loc: str, hits: dict | None = None, down=()) -> None:
     """Cyclopsis stands on ``loc`` (its deployment card used up), parts as given (default: untouched).
     The game must have been started with ``cyclopsis=True`` or ``scenario="cyclopsis13"``."""
@@ -232,12 +243,14 @@ def deploy_cyclopsis(s: RangersState, loc: str, hits: dict | None = None, down=(
     set_parts(s, hits, down)
 
 
+@edits_state
 def place_beside(s: RangersState, loc: str) -> None:
     """Scenario #13: the Cyclopsis figure stands next to ``loc`` (not deployed)."""
     _cyc_off_board(s)
     s.d["cyc"].update(state="beside", loc=loc)
 
 
+@edits_state
 def join_boss(s: RangersState, boss: str, loc: str, down=()) -> None:
     """Scenario #13 after the boss arrived: the boss and Cyclopsis stand on ``loc``; ``down`` parts defeated."""
     from .cyclopsis import CYC

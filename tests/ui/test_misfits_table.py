@@ -359,18 +359,90 @@ def test_hot_seat_with_two_humans_hides_the_table_until_the_next_player_confirms
     assert scene.world.get(f"tab:{seat}:1:1").rect.width > 60          # the player's own tableau is the large one
 
 
-def test_clicking_an_opponent_tableau_zooms_onto_it_and_back():
+def test_clicking_an_opponent_tableau_opens_that_board_at_full_size_and_esc_returns():
     session = human_first_session(players=4)
+    state = session.state
+    for _ in range(8):                     # let the bots build something to look at
+        if state.current_seat() == 0:
+            session.apply(first_hire(state) if any(a.kind == "hire" for a in state.legal_actions())
+                          else state.legal_actions()[0])
+        else:
+            session.apply(state.legal_actions()[0])
     app, scene = open_misfits(session)
-    zoom = scene.camera.zoom
-    post_click(screen_of(scene, "frame:2"))
+    before = session.state.digest()
+    seat = int(next(c for c in ("frame:1", "frame:2", "frame:3") if scene.world.get(c)).split(":")[1])
+    post_click(screen_of(scene, f"frame:{seat}"))
     app.frames(1)
-    assert scene.camera.zoom > 2 * zoom
-    frame = scene.world.get("frame:2")
-    assert scene.camera.viewport.collidepoint(scene.camera.to_screen(frame.rect.center))
-    post_click(screen_of(scene, "frame:2"))
+    board = scene.board_overlay
+    assert board is not None and board.board.title == scene.seat_name(seat)
+    tab = session.state.tab[seat]
+    shown = [f.title if f else None for row in board.board.rows for f in row]
+    expected = [scene.card_name(tab[r * 4 + c]) if tab[r * 4 + c] else None for r in (3, 2, 1, 0) for c in range(4)]
+    assert shown == expected
+    assert min(r.width for r in board.grid.rects) >= 110             # full size, not the small board
+    assert all(scene.camera.viewport.contains(r) for r in board.grid.rects)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     app.frames(1)
-    assert abs(scene.camera.zoom - zoom) < 1e-6
+    assert scene.board_overlay is None and scene.menu is None and session.state.digest() == before
+
+
+def _nineteen_card_discard():
+    """A position where the person must discard 11 of 19 cards (cards dealt from the deck to the hand)."""
+    session = human_first_session()
+    st = session.state
+    while len(st.hands[0]) < 19:
+        st.hands[0].append(st.deck.pop())
+    st.phase = "discard"
+    assert st.pending().kind == "discard" and st.pending().args["n"] == 11
+    return session
+
+
+def test_a_nineteen_card_discard_is_chosen_through_the_picker_and_confirmed_once():
+    session = _nineteen_card_discard()
+    app, scene = open_misfits(session)
+    picker = scene.picker
+    assert picker is not None and picker.request.count == 11 and len(picker.request.cids) == 19
+    assert picker.counter_text() == t("table.pick.count", n=0, total=11)
+    assert all(scene.camera.viewport.contains(r) for r in picker.grid.rects)
+    assert min(r.width for r in picker.grid.rects) >= 100
+    hand = list(session.state.hands[0])
+    wanted = hand[3:14]
+    steps = len(session.steps)
+    post_click(picker.confirm_rect.center)                  # not ready: nothing happens
+    app.frames(1)
+    assert len(session.steps) == steps and scene.picker is picker
+    for cid in wanted[:3]:
+        post_click(picker.grid.rects[hand.index(cid)].center)
+    app.frames(1)
+    assert picker.counter_text() == t("table.pick.count", n=3, total=11) == "3 of 11 chosen"
+    post_click(picker.grid.rects[hand.index(wanted[0])].center)       # a second click unchooses
+    app.frames(1)
+    assert picker.chosen == wanted[1:3]
+    post_click(picker.grid.rects[hand.index(wanted[0])].center)
+    for cid in wanted[3:]:
+        post_click(picker.grid.rects[hand.index(cid)].center)
+    post_click(picker.grid.rects[hand.index(hand[0])].center)        # a twelfth is refused
+    app.frames(1)
+    assert len(picker.chosen) == 11 and hand[0] not in picker.chosen
+    post_click(picker.confirm_rect.center)
+    app.frames(2)
+    assert scene.picker is None
+    assert len(session.state.hands[0]) == 8 and set(session.state.hands[0]).isdisjoint(wanted)
+    assert session.state.discard[-11:] == picker.chosen
+    assert [s.action.source for s in session.steps[steps:steps + 11]] == picker.chosen
+
+
+def test_the_picker_can_be_closed_to_look_at_the_table_and_reopened_from_the_panel():
+    session = _nineteen_card_discard()
+    app, scene = open_misfits(session)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    app.frames(1)
+    assert scene.picker is None and scene.menu is None
+    button = scene.panel.actions[0]
+    assert button[1] == ("pick",)
+    tt.click(app, scene.panel.button_for("action", ("pick",)))
+    app.frames(1)
+    assert scene.picker is not None and scene.picker.request.count == 11
 
 
 def test_main_actions_without_a_card_are_clicks_on_the_supply_and_the_deck():

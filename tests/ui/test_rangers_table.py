@@ -1,6 +1,7 @@
 """The Heroes of the Grid table, driven by synthetic pygame events (dummy video driver)."""
 from __future__ import annotations
 
+import html
 import random
 
 import toytable as tt
@@ -123,7 +124,11 @@ def test_an_illegal_drop_snaps_back_with_the_engines_reason():
     app.frames(2)
     assert session.state.digest() == before and len(session.steps) == steps
     reason = session.state.explain("ranger:red", "deck:deployment")
-    assert illegal_text(reason) in scene.toasts.texts
+    # the engine only knows "not there": the table names where that ranger can go instead
+    text = scene.refusal_text("ranger:red", "deck:deployment", reason)
+    assert text in scene.toasts.texts and text != illegal_text(reason)
+    moves = [scene.describe_action(a) for a in session.state.legal_actions() if a.source == "ranger:red"]
+    assert moves and moves[0] in text
     assert scene.world.get("ranger:red").offset.length() == 0            # back where it was
 
 
@@ -294,3 +299,24 @@ def test_a_whole_game_ends_on_the_results_screen():
     assert session.state.is_over()
     app.frames(3)
     assert type(app.scenes.top).__name__ == "ResultsScene"
+
+
+def test_ending_the_action_phase_asks_first_and_names_the_unused_action_tokens():
+    session = new_session(players=2)
+    assert play_until(session, lambda s: any(a.kind == "end_actions" for a in s.legal_actions())
+                      and any(st["actions"] > 0 for st in s.d["seats"]))
+    app, scene = open_rangers(session, {"confirm_end_turn": True})
+    end = next(a for a in session.state.legal_actions() if a.kind == "end_actions")
+    steps = len(session.steps)
+    tt.click(app, scene.panel.button_for("end", end))
+    assert scene.confirm is not None and len(session.steps) == steps        # asked, nothing ended yet
+    loss = scene.end_turn_loss(end)
+    left = [s for s, st in enumerate(session.state.d["seats"]) if st["actions"] > 0]
+    assert all(scene.seat_name(s) in loss for s in left)
+    assert str(session.state.d["seats"][left[0]]["actions"]) in loss
+    assert html.escape(loss) in html_text(scene.confirm)
+
+
+def html_text(dialog) -> str:
+    box = getattr(dialog, "confirmation_text", None)
+    return getattr(box, "html_text", "") if box is not None else ""

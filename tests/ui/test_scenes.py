@@ -85,15 +85,63 @@ def test_no_label_is_clipped_at_the_smallest_window(app, lang):
     app.set_language("en")
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_no_choice_label_is_cut_and_no_prompt_clipped_on_the_tables_at_the_smallest_window(app, lang):
+    """Both tables at the minimum window size, through many decisions of a random game each: every
+    panel button shows its whole label (on up to two lines), every prompt fits, no label warns."""
+    import random
+    import warnings
+
+    from ui.app import MIN_SIZE
+    from ui.games import playable, table_for
+
+    app.set_language(lang)
+    app.on_resize(MIN_SIZE)
+    cut, clipped = [], []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for info in gamecore.games(ready_only=True):
+            if not playable(info):
+                continue
+            options = {}
+            if info.id == "misfits":
+                from ui.games.misfits import prepare_options
+                options = prepare_options({})
+            players = info.counts()[-1]
+            session = Session.new(info.id, 11, players, options, [Seat()] * players)
+            scene = app.scenes.switch(table_for(info.id), session=session)
+            rng = random.Random(5)
+            for _ in range(90):
+                if session.state.is_over():
+                    break
+                if scene.pass_overlay is not None:
+                    scene._confirm_pass()
+                frames(app, 1)
+                cut += [(info.id, label) for label in scene.panel.truncated]
+                if scene.panel.prompt_clipped:
+                    clipped.append((info.id, scene.panel.prompt))
+                legal = session.state.legal_actions()
+                scene.apply_action(legal[rng.randrange(len(legal))])
+    assert cut == [] and clipped == []
+    assert [str(w.message) for w in caught if "too small for text" in str(w.message)] == []
+    app.set_language("en")
+
+
 def test_menu_lists_every_game_and_greys_unplayable(app, monkeypatch):
     app.scenes.switch("menu")
     frames(app)
     menu = app.scenes.top
     ids = [info.id for _, info in menu.tiles]
     assert ids == [g.id for g in gamecore.games() if g.id in ("rangers", "misfits", "galaxy", "barricades")]
-    galaxy_rect = next(rect for rect, info in menu.tiles if info.id == "galaxy")
-    frames(app, 2, click(galaxy_rect.center))
-    assert app.scenes.top is menu, "a game in preparation must not open"
+    from ui.games import playable
+
+    waiting = [rect for rect, info in menu.tiles if not playable(info)]
+    if waiting:                                  # a game in preparation (while one is left)
+        frames(app, 2, click(waiting[0].center))
+        assert app.scenes.top is menu, "a game in preparation must not open"
+    ready = next(rect for rect, info in menu.tiles if playable(info))
+    frames(app, 2, click(ready.center))
+    assert app.scenes.top is not menu, "a playable game opens its setup"
 
 
 def test_menu_offers_resume_only_with_an_autosave(app):
@@ -105,14 +153,16 @@ def test_menu_offers_resume_only_with_an_autosave(app):
     assert "resume" in app.scenes.top.buttons.values()
 
 
-def test_corrupt_autosave_is_not_offered_and_not_touched(app):
+def test_corrupt_autosave_is_not_offered_and_kept_aside_unchanged(app):
     path = persistence.autosave_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"schema": 1, "kind": "tabletop-dojo-save", "game": ')
     app.scenes.switch("menu")
     frames(app)
     assert "resume" not in app.scenes.top.buttons.values()
-    assert path.read_text() == '{"schema": 1, "kind": "tabletop-dojo-save", "game": '
+    kept = list(path.parent.glob("autosave.json.damaged-*"))
+    assert not path.exists() and len(kept) == 1      # moved aside, so the next game cannot overwrite it
+    assert kept[0].read_text() == '{"schema": 1, "kind": "tabletop-dojo-save", "game": '
 
 
 def test_settings_are_applied_and_persisted(app, tmp_path):
@@ -138,7 +188,7 @@ def test_broken_settings_file_falls_back_to_defaults(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text("{{{")
     settings = Settings.load(path)
-    assert settings.get("language") == "en" and settings.problem
+    assert settings.get("language") == "en" and settings.load_problem and not settings.problem
     path.write_text(json.dumps({"language": "klingon", "highlights": "yes", "colorblind": True}))
     settings = Settings.load(path)
     assert settings.get("language") == "en" and settings.get("highlights") is True and settings.get("colorblind") is True

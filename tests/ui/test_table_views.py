@@ -92,18 +92,46 @@ def test_card_hit_and_exhausted_rotation():
     assert card.hit((cx + 70, cy)) and not card.hit((cx, cy + 70))
 
 
-def test_hand_fans_and_the_hovered_card_lifts():
-    hand = HandView("hand", (0, 0, 300, 200))
+def test_a_hand_that_fits_lies_side_by_side_fanned_and_the_hovered_card_lifts():
+    hand = HandView("hand", (0, 0, 600, 200))
     cards = [CardView(f"h{i}", (0, 0), FACE) for i in range(5)]
     hand.set_cards(cards)
     xs = [c.rect.x for c in cards]
-    assert xs == sorted(xs) and xs[-1] + CARD_SIZE[0] <= 300 + 1
+    assert xs == sorted(xs) and xs[-1] + CARD_SIZE[0] <= 600 + 1
+    assert all(b.rect.x >= a.rect.right for a, b in zip(cards, cards[1:]))   # no card covers another
     assert cards[0].angle != 0 and cards[-1].angle == -cards[0].angle   # a fan
     before = cards[2].world_rect().y
     hand.set_hovered("h2")
     assert cards[2].world_rect().y < before and cards[2].angle == 0
     assert hand.children()[-1] is cards[2]                               # drawn and picked on top
     assert hand.views_at(cards[2].world_rect().center)[0] is cards[2]
+
+
+def _title_bar(card):
+    r = card.world_rect()
+    return pygame.FRect(r.x, r.y, r.width, HandView.title_band(r.height))
+
+
+@pytest.mark.parametrize("width,height", [(300, 200), (480, 180), (880, 178), (217, 134)])
+def test_a_big_hand_never_covers_a_card_title_and_keeps_a_readable_size(width, height):
+    """However many cards: each one shown keeps its title bar (title and cost) uncovered, no card shrinks
+    below the hand's readable minimum, and the ones that do not fit are scrolled to, not squeezed."""
+    for n in range(1, 20):
+        hand = HandView("hand", (0, 0, width, height), min_card_width=92)
+        cards = [CardView(f"h{i}", (0, 0), FACE) for i in range(n)]
+        hand.set_cards(cards)
+        shown = [c for c in cards if c.visible]
+        assert shown and len(shown) + len(hand.hidden) == n
+        for c in shown:
+            assert c.rect.width >= 92 - 0.01 and hand.rect.contains(c.rect.inflate(-1, -1)), (n, c)
+        order = hand.children()
+        for i, below in enumerate(order):
+            for above in order[i + 1:]:
+                assert not _title_bar(below).colliderect(above.world_rect().inflate(-0.5, -0.5)), (n, width)
+        seen = {c.cid for c in shown}
+        while hand.scroll_rows(1):
+            seen |= {c.cid for c in cards if c.visible}
+        assert seen == {c.cid for c in cards}                       # scrolling reaches every card
 
 
 def test_world_picks_topmost_first_and_indexes_hand_cards():

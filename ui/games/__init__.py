@@ -63,5 +63,24 @@ def content_problem(info) -> str | None:
     return _content_problems[info.id]
 
 
+def content_checked(info) -> bool:
+    """Whether this run has checked the game's content yet (the menu draws its first frame before)."""
+    return info.id in _content_problems
+
+
+_has_table: dict[str, bool] = {}
+
+
+def has_table(game_id: str) -> bool:
+    """Whether the game's table package is there, found without importing it (the menu asks this for
+    every tile before its first frame; the table is imported only when it is opened)."""
+    if game_id not in _has_table:
+        try:
+            _has_table[game_id] = importlib.util.find_spec(f"ui.games.{game_id}") is not None
+        except (ImportError, ValueError):
+            _has_table[game_id] = False
+    return _has_table[game_id]
+
+
 def playable(info) -> bool:
-    return info.ready and table_for(info.id) is not None and content_problem(info) is None
+    return info.ready and has_table(info.id) and content_problem(info) is None

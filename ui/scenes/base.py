@@ -57,6 +57,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def is_still(self) -> bool:
+        """True when the next frame would look like the last one (the app then skips drawing it, after a
+        quiet moment without input). A scene that animates by itself keeps the default, False."""
+        return False
+
     # the smoke test drives every scene with a few synthetic inputs
     def smoke_inputs(self) -> list:
         return []
@@ -70,11 +75,19 @@ class SceneManager:
         self.stack: list[Scene] = []
         self.factories: dict[str, type] = {}
 
-    def register(self, name: str, cls: type) -> None:
+    def register(self, name: str, cls) -> None:
+        """``cls`` is a Scene class or "package.module:ClassName", imported when the scene is first made
+        (the menu's first frame does not wait for the modules of scenes nobody opened yet)."""
         self.factories[name] = cls
 
     def make(self, name_or_cls) -> Scene:
         cls = self.factories[name_or_cls] if isinstance(name_or_cls, str) else name_or_cls
+        if isinstance(cls, str):
+            import importlib
+
+            module, _, attr = cls.partition(":")
+            cls = getattr(importlib.import_module(module), attr)
+            self.factories[name_or_cls] = cls
         return cls(self.app)
 
     @property

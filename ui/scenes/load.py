@@ -2,6 +2,10 @@
 listed with the reason and can never crash the app or be overwritten."""
 from __future__ import annotations
 
+import html
+
+from functools import lru_cache
+
 import pygame
 import pygame_gui
 
@@ -11,10 +15,16 @@ from gamecore.persistence import SaveError
 from gamecore.session import Session
 from ui import fonts
 from ui.games import open_table
-from ui.i18n import t
+from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, message, rounded_panel
 from ui.theme import GOLD, MUTED, RED, TEXT
+
+
+@lru_cache(maxsize=256)
+def _fitted(string: str, size: int, width: int, colour, bold: bool = False, minimum: int = 7):
+    """One row line shrunk, then cut, to the row's width (cached: rows are drawn every frame)."""
+    return fonts.fit_text(string, size, width, colour, bold, minimum)
 
 
 def _game_title(game_id: str) -> str:
@@ -27,8 +37,11 @@ def _game_title(game_id: str) -> str:
 def describe_entry(entry) -> tuple[str, str]:
     """Two lines for a save: its label, then game · date · progress · seats (or the error)."""
     if entry.error:
-        return entry.label, t("load.unusable", reason=entry.error)
-    summary = entry.summary or {}
+        reason = persistence.clip(entry.error, 200)
+        if entry.error_code and has(f"file.{entry.error_code}"):
+            reason = t(f"file.{entry.error_code}", **(entry.error_params or {}))
+        return (persistence.clip(entry.label, persistence.LABEL_CHARS), t("load.unusable", reason=reason))
+    summary = persistence.summary_counts(entry.summary)
     progress = ""
     if "round" in summary:
         progress = t("load.round", n=summary["round"])
@@ -39,7 +52,8 @@ def describe_entry(entry) -> tuple[str, str]:
     bots = sum(1 for s in (entry.seats or []) if isinstance(s, dict) and s.get("kind") == "bot")
     seats = t("load.seats", players=entry.players, bots=bots)
     parts = [_game_title(entry.game), entry.saved_at, progress, seats]
-    return entry.label, " · ".join(p for p in parts if p)
+    label = persistence.clip(entry.label, persistence.LABEL_CHARS) or persistence.clip(entry.path.stem, 40)
+    return label, " · ".join(p for p in parts if p)
 
 
 class LoadScene(Scene):
@@ -96,7 +110,7 @@ class LoadScene(Scene):
         except SaveError as exc:
             problem = str(exc)
         if problem:
-            self.error_box = message(self.app.manager, "dialog.load_failed", problem)
+            self.error_box = message(self.app.manager, "dialog.load_failed", html.escape(persistence.clip(problem, 300)))
             return None
         return session
 
@@ -124,5 +138,6 @@ class LoadScene(Scene):
             chosen = i == self.selected
             rounded_panel(surface, rect, (44, 56, 70) if chosen else (30, 38, 48), GOLD if chosen else (61, 72, 86))
             title, detail = describe_entry(entry)
-            surface.blit(fonts.text(title, 19, TEXT, True), (rect.x + 18, rect.y + 10))
-            surface.blit(fonts.text(detail, 15, RED if entry.error else MUTED), (rect.x + 18, rect.y + 40))
+            surface.blit(_fitted(title, 19, rect.w - 36, TEXT, True, minimum=15), (rect.x + 18, rect.y + 10))
+            surface.blit(_fitted(detail, 15, rect.w - 36, RED if entry.error else MUTED, minimum=12),
+                         (rect.x + 18, rect.y + 40))

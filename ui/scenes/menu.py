@@ -1,15 +1,18 @@
 """Main menu: a tile per registered game (greyed while in preparation), Resume, Load, Settings, Rules, Quit."""
 from __future__ import annotations
 
+import html
+import os
+
 import pygame
 import pygame_gui
 
 import gamecore
 from gamecore import persistence
 from gamecore.persistence import SaveError
-from ui import fonts
-from ui.games import content_problem, playable
-from ui.i18n import t
+from ui import fonts, notices
+from ui.games import content_checked, content_problem, has_table, playable
+from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, message, players_label, rounded_panel
 from ui.theme import DISABLED, GOLD, MUTED, TEXT
@@ -27,25 +30,57 @@ def _icon(name: str, size: int):
     return icon(name, size)
 
 
+def _check_resumable(data: dict, name: str) -> None:
+    """The cheap checks Resume would fail on (known, ready game; same rules version), made before
+    Resume is offered so it never pretends; the full replay happens when the player resumes."""
+    try:
+        info = gamecore.game(data["game"])
+    except gamecore.OptionError:
+        raise SaveError(f"{name} is a save of a game this version does not know", "unknown_game") from None
+    if not info.ready:
+        raise SaveError(f"{name} is a save of a game that is still in preparation", "unknown_game")
+    if data["engine_version"] != info.engine_version:
+        raise SaveError(f"{name} was made by another version of the rules", "other_rules")
+
+
+def set_aside_autosave(path, problem: SaveError) -> None:
+    """An autosave that cannot be used: rename it aside (never lost, never overwritten by the next
+    game) and post a message that names it and says what happened."""
+    reason = notices.reason(problem, path.name)
+    kept = persistence.keep_aside(path)
+    if kept is None:
+        notices.post("notice.autosave_not_kept", file=path.name, reason=reason,
+                     fallback="The autosave {file} could not be read: {reason}.")
+    else:
+        notices.post("notice.autosave_damaged", file=path.name, reason=reason, kept=kept.name,
+                     fallback="The autosave {file} could not be read: {reason}. It was kept as {kept}.")
+
+
 class MenuScene(Scene):
     def enter(self, **args) -> None:
         self.hover: str | None = None
         self.tiles: list[tuple[pygame.Rect, object]] = []
         self.error_box = None
+        self.drawn = False
         self.autosave = self._autosave_entry()
         super().enter(**args)
 
     def _autosave_entry(self):
+        """The autosave as a checked load-list entry (every field the menu shows type-checked and cut
+        to length), or None. A damaged autosave is not hidden: it is kept aside and reported."""
         path = persistence.autosave_path()
-        if not path.exists():
+        if not os.path.lexists(path):
             return None
         try:
             data = persistence.check_save_shape(persistence.read_json(path), path.name)
-        except SaveError:
+            entry = persistence.entry_from_save(path, data)
+            _check_resumable(data, path.name)
+        except SaveError as exc:
+            set_aside_autosave(path, exc)
             return None
-        if data.get("meta", {}).get("over"):
+        if entry.over:
             return None
-        return data
+        return entry
 
     # ------------------------------------------------------------------ layout
     def build_ui(self) -> None:
@@ -67,9 +102,11 @@ class MenuScene(Scene):
             return b
 
         if self.autosave is not None:
-            title = t(f"game.{self.autosave['game']}.title")
-            summary = self.autosave.get("meta", {}).get("summary") or {}
-            detail = t("menu.resume_detail", game=title, round=summary.get("round", summary.get("turn", "?")))
+            key = f"game.{self.autosave.game}.title"
+            title = t(key) if has(key) else self.autosave.game
+            summary = self.autosave.summary or {}
+            detail = persistence.clip(t("menu.resume_detail", game=title,
+                                        round=summary.get("round", summary.get("turn", "?"))), 60)
             button("resume", t("menu.resume"), "#primary")
             y += 22                      # room for the line that says which game resumes
             self.resume_detail = detail
@@ -132,9 +169,13 @@ class MenuScene(Scene):
         try:
             problem = open_table(self.app, Session.load(path, autosave=path))
         except SaveError as exc:
-            problem = str(exc)
+            # it looked like a save but does not replay: keep it aside and say so, offer no Resume
+            set_aside_autosave(path, exc)
+            self.autosave = None
+            self.on_resize()
+            return
         if problem:
-            self.error_box = message(self.app.manager, "dialog.load_failed", problem)
+            self.error_box = message(self.app.manager, "dialog.load_failed", html.escape(persistence.clip(problem, 300)))
 
     # ------------------------------------------------------------------ draw
     def draw(self, surface) -> None:
@@ -150,8 +191,19 @@ class MenuScene(Scene):
             line = t("menu.storage_unavailable")
             surface.blit(fonts.text(line, 15, (230, 140, 120)), (48, h - 40))
 
+    def update(self, dt: float) -> None:
+        # the content files are read and checked after the first frame is up (each game once per run):
+        # until then a tile shows what it will show unless a file turns out broken
+        if self.drawn:
+            for _, info in self.tiles:
+                if not content_checked(info):
+                    content_problem(info)
+        super().update(dt)
+
     def _draw_tile(self, surface, rect: pygame.Rect, info) -> None:
-        ok = playable(info)
+        self.drawn = True
+        problem = content_problem(info) if content_checked(info) else None
+        ok = info.ready and problem is None and has_table(info.id)
         hovered = self.hover == info.id and ok
         accent = GAME_COLOURS.get(info.id, (90, 110, 130))
         base = (34, 43, 54) if ok else (28, 32, 38)
@@ -175,7 +227,6 @@ class MenuScene(Scene):
         surface.blit(fonts.text(players_label(info), 15, GOLD if ok else DISABLED), (rect.x + pad + 8, rect.y + pad + 34))
         line_h = fonts.font(16).get_linesize() + 2
         room = max(0, (rect.bottom - 62) - (rect.y + pad + 64)) // line_h
-        problem = content_problem(info)
         pitch = t("menu.content_error", problem=problem) if problem else t(info.pitch)
         lines = fonts.wrap(pitch, 16, rect.w - 2 * pad - size - 24)
         if len(lines) > room:

@@ -102,10 +102,12 @@ def layout_document(game_id: str, lang: str, width: int) -> tuple[list, int]:
     Lines are rendered when they first scroll into view (fonts.text caches them), so opening a long
     Japanese reference never stalls a frame.
     """
+    from gamecore.persistence import FileProblem, read_limited
+
     path = rules_file(game_id, lang)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
+    try:   # like every file the app reads: regular files only, size-capped, never blocking; bad bytes shown as �
+        text = read_limited(path, 8 * 1024 * 1024).decode("utf-8", errors="replace")
+    except FileProblem:
         text = ""
     blocks = parse_blocks(text) if text else [("para", t("rules.missing"))]
     styles = {"h1": (30, GOLD, True, 18, 10), "h2": (23, GOLD, True, 16, 8), "h3": (19, TEXT, True, 10, 6),

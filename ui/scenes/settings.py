@@ -1,5 +1,5 @@
 """Settings: language, animation speed, legal-move highlights, end-of-turn confirmation, colour-blind
-palette, window mode, default undo mode. Each change is applied and saved at once (user config dir)."""
+palette, window mode, default undo mode, UI scale of the tables. Each change is applied and saved at once (user config dir)."""
 from __future__ import annotations
 
 import pygame
@@ -10,6 +10,7 @@ from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header
 from ui.theme import MUTED
 from ui import fonts
+from ui.settings import UI_SCALES, auto_ui_scale
 
 ROWS = (
     ("language", (("en", "settings.lang.en"), ("ja", "settings.lang.ja"))),
@@ -20,7 +21,18 @@ ROWS = (
     ("colorblind", ((False, "common.off"), (True, "common.on"))),
     ("window_mode", (("windowed", "settings.window.windowed"), ("fullscreen", "settings.window.fullscreen"))),
     ("undo_mode", (("practice", "setup.undo.practice"), ("strict", "setup.undo.strict"))),
+    ("ui_scale", ()),            # choices built from UI_SCALES (the automatic one names its value)
 )
+
+
+def scale_choices(window_size) -> tuple:
+    auto = auto_ui_scale(window_size)
+    return ((None, ("settings.ui_scale.auto", {"pct": auto})),) + tuple(
+        (pct, ("settings.ui_scale.pct", {"pct": pct})) for pct in UI_SCALES)
+
+
+def _label(label) -> str:
+    return t(label[0], **label[1]) if isinstance(label, tuple) else t(label)
 
 
 class SettingsScene(Scene):
@@ -30,8 +42,10 @@ class SettingsScene(Scene):
         self.handlers = {}
         y = 140
         for key, choices in ROWS:
+            if key == "ui_scale":
+                choices = scale_choices(self.app.size)
             self.add(pygame_gui.elements.UILabel(pygame.Rect(64, y, 340, 36), t(f"settings.{key}"), m))
-            names = [(t(label), value) for value, label in choices]
+            names = [(_label(label), value) for value, label in choices]
             current = next((n for n, v in names if v == self.app.settings.get(key)), names[0][0])
             dd = self.add(pygame_gui.elements.UIDropDownMenu([n for n, _ in names], current,
                                                              pygame.Rect(420, y, 300, 36), m))
@@ -47,6 +61,8 @@ class SettingsScene(Scene):
             value = mapping[event.text]
             if key == "language":
                 self.app.set_language(value)
+            elif key == "ui_scale":
+                self.app.set_ui_scale(value)
             elif key == "window_mode":
                 is_full = bool(self.app.screen.get_flags() & pygame.FULLSCREEN)
                 if (value == "fullscreen") != is_full:

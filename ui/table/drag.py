@@ -20,6 +20,7 @@ from .camera import Camera
 from .views import View, World
 
 DRAG_THRESHOLD = 5       # screen pixels before a press becomes a drag
+HANG = (14, 18)          # screen pixels from the pointer to a dragged piece's top-left corner
 
 
 @dataclass
@@ -145,8 +146,11 @@ class DragController:
                 self.view = view
                 self.selected = None
                 self._snaps = [s for s in self._snaps if s[0] is not view]
-            wp = self.camera.to_world(event.pos)
-            view.offset = offset0 + pygame.Vector2(wp[0] - wp0[0], wp[1] - wp0[1])
+            # the piece hangs below and right of the pointer, so the target under the pointer (and its
+            # glow) stays in sight
+            wp = pygame.Vector2(self.camera.to_world(event.pos))
+            hang = pygame.Vector2(HANG) / self.camera.zoom
+            view.offset += wp + hang - pygame.Vector2(view.world_rect().topleft)
             return True
         if et == pygame.MOUSEBUTTONUP and event.button == 1:
             if self._press is None:

@@ -76,18 +76,50 @@ class Inspector:
         elif self.hover_cid is not None:
             self.hover_time += dt
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, mouse, colorblind: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, mouse, colorblind: bool = False,
+             avoid: list | None = None) -> pygame.Rect | None:
+        rect, img = self.placement(area, mouse, colorblind, avoid)
+        if img is not None:
+            surface.blit(img, rect)
+        return rect
+
+    def placement(self, area: pygame.Rect, mouse, colorblind: bool = False, avoid: list | None = None):
+        """Where the large card goes: always inside ``area`` (shrunk when taller than it, e.g. a long
+        Japanese glossary), never under the pointer, and over as little as possible of ``avoid`` (the
+        screen rects of the decision's targets)."""
         cid = self.shown
         if cid is None:
-            return
+            return None, None
         face, lines = self.describe(cid)
         if face is None:
-            return
-        img = inspect_surface(face, tuple(lines), colorblind)
-        # stand on the side of the table away from the cursor
-        if mouse[0] > area.centerx:
-            rect = img.get_rect(midleft=(area.x + 16, area.centery))
-        else:
-            rect = img.get_rect(midright=(area.right - 16, area.centery))
-        rect.clamp_ip(area)
-        surface.blit(img, rect)
+            return None, None
+        img = fitted_surface(face, tuple(lines), colorblind, (area.width - 16, area.height - 16))
+        w, h = img.get_size()
+        m = 16
+        candidates = [(area.x + m, area.centery - h // 2), (area.right - m - w, area.centery - h // 2),
+                      (area.x + m, area.y + m), (area.right - m - w, area.y + m),
+                      (area.x + m, area.bottom - m - h), (area.right - m - w, area.bottom - m - h),
+                      (area.centerx - w // 2, area.y + m), (area.centerx - w // 2, area.bottom - m - h)]
+        pointer = pygame.Rect(0, 0, 24, 24)
+        pointer.center = (int(mouse[0]), int(mouse[1]))
+        avoid = [pygame.Rect(r) for r in (avoid or [])]
+
+        def cost(pos):
+            r = pygame.Rect(pos, (w, h)).clamp(area)
+            covered = sum(r.clip(a).width * r.clip(a).height for a in avoid)
+            return (r.colliderect(pointer), covered, abs(r.centerx - pointer.centerx) < w // 2)
+
+        best = min(candidates, key=cost)   # min keeps the first of equals: the left/right preference
+        rect = pygame.Rect(best, (w, h)).clamp(area)
+        return rect, img
+
+
+@lru_cache(maxsize=16)
+def fitted_surface(face: CardFace, lines: tuple[str, ...], colorblind: bool, room: tuple[int, int]) -> pygame.Surface:
+    """The inspect surface, scaled down (once, cached) when it does not fit ``room``."""
+    img = inspect_surface(face, lines, colorblind)
+    w, h = img.get_size()
+    k = min(1.0, room[0] / w, room[1] / h)
+    if k >= 1.0:
+        return img
+    return pygame.transform.smoothscale(img, (max(1, int(w * k)), max(1, int(h * k))))

@@ -1,50 +1,228 @@
-"""The side panel (right, 340 px, pygame_gui): game title, whose turn and what is asked, buttons for
-the legal actions that are not drag moves, the explicit end-of-turn/phase button, undo / redo / hint /
-menu, and the game log (translated event sentences with their causes, newest at the bottom)."""
-from __future__ import annotations
+"""The side panel (right, 340 px at 100 %, scaled with the UI scale): game title, whose turn and what is
+asked (drawn by us, as tall as its text), buttons for the legal actions that are not drag moves (each
+label on up to two lines, the whole text in its tooltip), the explicit end-of-turn/phase button (or,
+on another seat's turn, "skip to my turn"), undo / redo / hint / menu, and the game log.
 
-import html
+The log keeps the whole history and is drawn by us (``LogView``): appending a move wraps and renders
+only the new lines and recomposes the visible rows, so a move never rebuilds the history (pygame_gui's
+text box re-parses its whole HTML on every append). The mouse wheel over it scrolls.
+
+A button that appears under a resting pointer (a step ended by itself, a different button took the
+place of the one clicked) stays disabled for ``GUARD`` seconds, counted from the frames' dt: the
+change is seen (greyed, then lit) and a second click meant for the old button does nothing.
+"""
+from __future__ import annotations
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UIScrollingContainer
 
 from gamecore.engine import Action
 from ui import fonts
-from ui.fonts import fit_label
 from ui.i18n import t
+from ui.settings import UI_SCALES
 
 WIDTH = 340
 MARGIN = 10
-BUTTON_H = 32
-MAX_LOG = 300
-LOG_FONT_SIZE = 16      # the theme's text_box font (ui/theme.py)
+BASE_FONT = 16
+MAX_LOG = 100_000       # lines kept (the whole history of any real game)
+GUARD = 0.35            # seconds a button that appeared under the pointer ignores clicks
+TEXT = (238, 241, 244)
+TURN = (255, 214, 120)
+DIM = (169, 179, 191)
+LOG_BG = (22, 27, 34)
 
 
-def panel_rect(window_size) -> pygame.Rect:
+def scale_pct(scale: float) -> int:
+    """The theme's nearest scale step (its fonts exist for UI_SCALES only)."""
+    pct = int(round(scale * 10)) * 10
+    return max(UI_SCALES[0], min(UI_SCALES[-1], pct))
+
+
+def font_size(scale: float) -> int:
+    return round(BASE_FONT * scale_pct(scale) / 100)
+
+
+TABLE_MIN_W = 940       # a larger scale widens the panel only while the table keeps this much
+
+
+def panel_rect(window_size, scale: float = 1.0) -> pygame.Rect:
     w, h = window_size
-    width = min(WIDTH, max(220, w // 3))
+    width = min(int(WIDTH * scale), max(int(WIDTH * min(scale, 1.0)), w - TABLE_MIN_W))
+    width = min(width, max(220, w // 3))
     return pygame.Rect(w - width, 0, width, h)
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """Length of the common beginning of ``a`` and ``b``, backed off to a word boundary (any character
+    boundary in Japanese)."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    if n < len(a) and not any(ord(c) > 0x2E80 for c in a[:n]):
+        n = a.rfind(" ", 0, n + 1) + 1 if " " in a[:n + 1] else 0
+    return n
+
+
+def distinguishing_first(labels: list[str]) -> list[str]:
+    """Labels that share a long beginning with another label get their own part first ("no extra
+    dice · Play Reckless Swing on …"), so a cut label still tells the choices apart."""
+    out = list(labels)
+    for i, a in enumerate(labels):
+        shared = max((_common_prefix(a, b) for j, b in enumerate(labels) if j != i and b != a), default=0)
+        if shared >= 10 and shared < len(a):
+            out[i] = a[shared:].strip(" —–-:,、：") + " · " + a[:shared].strip(" —–-:,、：")
+    return out
+
+
+def wrap_label(label: str, size: int, width: int, max_lines: int = 2) -> tuple[str, bool]:
+    """``label`` on at most ``max_lines`` lines of ``width`` pixels ("\\n" between them) and whether
+    it had to be cut (then the last line ends with an ellipsis)."""
+    lines = fonts.wrap(label, size, width)
+    if len(lines) <= max_lines:
+        return "\n".join(lines), False
+    head = lines[:max_lines - 1]
+    rest = " ".join(lines[max_lines - 1:]) if not any(ord(c) > 0x2E80 for c in label) else "".join(lines[max_lines - 1:])
+    return "\n".join(head + [fonts.fit_label(rest, width, size)]), True
+
+
+class LogView:
+    """The game log as rows of cached text, drawn into one surface per change."""
+
+    def __init__(self, width: int, height: int, size: int):
+        self.width, self.height, self.size = max(40, width), max(20, height), size
+        self.line_h = fonts.font(size).get_linesize()
+        self.lines: list[str] = []
+        self.rows: list[tuple[str, bool]] = []     # (text, starts a line)
+        self.scroll = 0                            # rows hidden below the view (0: follows the end)
+        self._wrap_cache: dict[str, list[str]] = {}
+        self._surf: pygame.Surface | None = None
+
+    def _wrap(self, line: str) -> list[str]:
+        rows = self._wrap_cache.get(line)
+        if rows is None:
+            rows = fonts.wrap(line, self.size, self.width - 18) or [""]
+            if len(self._wrap_cache) > 4096:
+                self._wrap_cache.clear()
+            self._wrap_cache[line] = rows
+        return rows
+
+    def _rows_of(self, line: str) -> list[tuple[str, bool]]:
+        return [(r, i == 0) for i, r in enumerate(self._wrap(line))]
+
+    @property
+    def visible_rows(self) -> int:
+        return max(1, (self.height - 8) // self.line_h)
+
+    def append(self, lines: list[str]) -> None:
+        for line in lines:
+            self.lines.append(line)
+            new = self._rows_of(line)
+            self.rows.extend(new)
+            if self.scroll:                 # reading older lines: they stay where they are
+                self.scroll += len(new)
+        if len(self.lines) > MAX_LOG:
+            self.set_lines(self.lines[-MAX_LOG:])
+        self._surf = None
+
+    def set_lines(self, lines: list[str]) -> None:
+        """Replace the history; the common beginning is kept as it is (undo cuts only the end)."""
+        lines = list(lines)
+        keep = 0
+        for a, b in zip(self.lines, lines):
+            if a != b:
+                break
+            keep += 1
+        if keep < len(self.lines):
+            rows_kept = sum(len(self._wrap(line)) for line in self.lines[:keep])
+            del self.rows[rows_kept:]
+            del self.lines[keep:]
+        for line in lines[keep:]:
+            self.lines.append(line)
+            self.rows.extend(self._rows_of(line))
+        self.scroll = 0
+        self._surf = None
+
+    def scroll_by(self, rows: int) -> bool:
+        top = max(0, len(self.rows) - self.visible_rows)
+        new = max(0, min(top, self.scroll + rows))
+        if new != self.scroll:
+            self.scroll = new
+            self._surf = None
+            return True
+        return False
+
+    def surface(self) -> pygame.Surface:
+        if self._surf is not None:
+            return self._surf
+        surf = pygame.Surface((self.width, self.height))
+        surf.fill(LOG_BG)
+        pygame.draw.rect(surf, (60, 68, 80), surf.get_rect(), 1, border_radius=4)
+        n = self.visible_rows
+        end = len(self.rows) - self.scroll
+        start = max(0, end - n)
+        y = self.height - 4 - (end - start) * self.line_h
+        for text, first in self.rows[start:end]:
+            if text:
+                img = fonts.text(text, self.size, TEXT if first else (214, 219, 226))
+                surf.blit(img, (6 if first else 14, y))
+            y += self.line_h
+        if len(self.rows) > n:          # where the view stands in the history
+            track = self.height - 8
+            bar_h = max(12, track * n // len(self.rows))
+            pos = (len(self.rows) - n - self.scroll) / max(1, len(self.rows) - n)
+            by = 4 + int((track - bar_h) * pos)
+            pygame.draw.rect(surf, (96, 106, 120), (self.width - 6, by, 3, bar_h), border_radius=2)
+        self._surf = surf
+        return surf
 
 
 class SidePanel:
     """Built in one place (``build``) and rebuilt on resize; the log survives rebuilds."""
 
-    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, title: str = ""):
+    def __init__(self, manager: pygame_gui.UIManager, rect: pygame.Rect, title: str = "", scale: float = 1.0,
+                 pointer=None):
         self.manager = manager
         self.rect = pygame.Rect(rect)
         self.title = title
+        self.scale = scale
+        self.size = font_size(scale)
+        self.pointer = pointer or pygame.mouse.get_pos
         self.turn = ""
         self.prompt = ""
+        self.status = ""                     # one more line under the prompt (what another seat just did)
         self.actions: list[tuple[str, Action]] = []
         self.end_actions: list[tuple[str, Action]] = []
-        self.log_lines: list[str] = []
+        self.skip_label = ""                 # on another seat's turn: the end button skips to the person's
         self.undo_enabled = self.redo_enabled = True
-        self.thinking = False
         self.elements: list = []
         self._buttons: dict = {}            # UIButton -> command tuple
         self._action_buttons: list = []
+        self._guarded: dict = {}            # UIButton -> seconds left disabled
+        self._cut_actions: list[str] = []
+        self.prompt_clipped = False         # the prompt had more lines than the panel gives it
+        self._cut_end: list[str] = []
+        self.log = LogView(200, 100, self.size)
         self.built = False
+
+    @property
+    def truncated(self) -> list[str]:
+        """Labels that had to be cut to fit their button (their tooltip still has the whole text)."""
+        return self._cut_actions + self._cut_end
+
+    @property
+    def log_lines(self) -> list[str]:
+        return self.log.lines
+
+    @log_lines.setter
+    def log_lines(self, lines: list[str]) -> None:
+        self.log.set_lines(lines)
+
+    def _oid(self, object_id: str) -> ObjectID:
+        return ObjectID(object_id=object_id, class_id=f"@ui{scale_pct(self.scale)}")
 
     # ---------------------------------------------------------------- building
     def build(self, rect: pygame.Rect | None = None) -> None:
@@ -54,46 +232,107 @@ class SidePanel:
         m = self.manager
         self.panel = UIPanel(self.rect, manager=m, starting_height=1, object_id="#table_panel")
         c = self.panel
-        inner_w = self.rect.width - 2 * MARGIN - 6
+        size = self.size
+        line_h = fonts.font(size).get_linesize()
+        self.inner_w = inner_w = self.rect.width - 2 * MARGIN - 6
         y = MARGIN
-        self.title_label = UILabel(pygame.Rect(MARGIN, y, inner_w, 30), self.title, m, container=c,
-                                   object_id="#table_title")
-        y += 32
-        self.turn_label = UILabel(pygame.Rect(MARGIN, y, inner_w, 26), self.turn or " ", m, container=c,
-                                  object_id="#table_turn")
-        y += 28
-        self.prompt_width = inner_w - 48      # the text box wraps at width - 2*12, less its scroll bar
-        self.prompt_box = UITextBox(self._prompt_html(), pygame.Rect(MARGIN, y, inner_w, 84), m, container=c,
-                                    object_id="#table_prompt")
-        y += 88
-        avail = self.rect.height - y
-        actions_h = max(BUTTON_H + 8, min(4 * (BUTTON_H + 4) + 8, int(avail * 0.3)))
+        title_h = line_h + 4
+        self.title_label = UILabel(pygame.Rect(MARGIN, y, inner_w, title_h),
+                                   fonts.fit_label(self.title, inner_w - 12, size), m, container=c,
+                                   object_id=ObjectID("#table_title", f"@ui{scale_pct(self.scale)}"))
+        y += title_h + 2
+        # whose turn and what is asked, as tall as the text (at most a third of the panel)
+        self._header_top = y
+        self._header_max = max(3 * line_h, self.rect.height // 3)
+        head = self._header_surface()
+        self.header = UIImage(pygame.Rect(MARGIN, y, inner_w, head.get_height()), head, m, container=c)
+        y += head.get_height() + 6
+        # the buttons of the moves that are not drags (their own scrolling box), then the end button
+        btn_h = self._button_height(1)
+        end_h = self._button_height(2)
+        tools_h = btn_h
+        tool_rows = 1 if self._tools_fit(inner_w) else 2
+        log_min = max(4 * line_h, 96)
+        below = 6 + end_h + 6 + tool_rows * (tools_h + 4) + 4 + line_h + 6 + log_min + MARGIN
+        room = self.rect.height - y - below
+        wanted = self._actions_height(inner_w - 14)
+        actions_h = max(btn_h + 4, min(wanted, room, int((self.rect.height - y) * 0.5)))
+        if not self.actions:
+            actions_h = min(actions_h, btn_h + 4)
         self.actions_box = UIScrollingContainer(pygame.Rect(MARGIN, y, inner_w, actions_h), m, container=c,
                                                 allow_scroll_x=False)
         y += actions_h + 6
-        self.end_button = UIButton(pygame.Rect(MARGIN, y, inner_w, 40), t("table.end_turn"), m, container=c,
-                                   object_id="#table_end")
-        y += 46
+        self.end_button = UIButton(pygame.Rect(MARGIN, y, inner_w, end_h), t("table.end_turn"), m, container=c,
+                                   object_id=self._oid("#table_end"))
+        y += end_h + 6
         names = [("undo", "table.undo"), ("redo", "table.redo"), ("hint", "table.hint"), ("menu", "table.menu")]
-        bw = (inner_w - 3 * 6) // 4
+        per_row = 4 if tool_rows == 1 else 2
+        bw = (inner_w - (per_row - 1) * 6) // per_row
         self.tool_buttons = {}
         for i, (cmd, key) in enumerate(names):
-            b = UIButton(pygame.Rect(MARGIN + i * (bw + 6), y, bw, BUTTON_H), t(key), m, container=c,
-                         tool_tip_text=t(key + ".tip"), object_id=f"#table_{cmd}")
+            col, row = i % per_row, i // per_row
+            b = UIButton(pygame.Rect(MARGIN + col * (bw + 6), y + row * (tools_h + 4), bw, tools_h), t(key), m,
+                         container=c, tool_tip_text=t(key + ".tip"), object_id=self._oid(f"#table_{cmd}"))
             self._buttons[b] = (cmd,)
             self.tool_buttons[cmd] = b
-        y += BUTTON_H + 8
-        UILabel(pygame.Rect(MARGIN, y, inner_w, 26), t("table.log"), m, container=c, object_id="#table_log_title")
-        y += 28
-        self.log_width = inner_w - 48          # the text box wraps at width - 2*12, less its scroll bar
-        self.log_box = UITextBox(self._log_html(), pygame.Rect(MARGIN, y, inner_w, max(40, self.rect.height - y - MARGIN)),
-                                 m, container=c, object_id="#table_log")
-        self._scroll_log_to_end()
+        y += tool_rows * (tools_h + 4) + 4
+        UILabel(pygame.Rect(MARGIN, y, inner_w, line_h + 4), t("table.log"), m, container=c,
+                object_id=self._oid("#table_log_title"))
+        y += line_h + 6
+        log_h = max(40, self.rect.height - y - MARGIN)
+        old = self.log
+        self.log = LogView(inner_w, log_h, size)
+        self.log._wrap_cache = old._wrap_cache if old.width == self.log.width and old.size == size else {}
+        self.log.set_lines(old.lines)
+        self.log_rect = pygame.Rect(self.rect.x + MARGIN, self.rect.y + y, inner_w, log_h)
+        self.log_image = UIImage(pygame.Rect(MARGIN, y, inner_w, log_h), self.log.surface(), m, container=c)
         self.elements = [self.panel]
         self.built = True
         self._fill_actions()
         self._fill_end()
         self._fill_tools()
+
+    def _button_height(self, lines: int) -> int:
+        return lines * fonts.font(self.size).get_linesize() + 10
+
+    def _tools_fit(self, inner_w: int) -> bool:
+        bw = (inner_w - 18) // 4
+        f = fonts.font(self.size)
+        return all(f.size(t(k))[0] + 14 <= bw for k in ("table.undo", "table.redo", "table.hint", "table.menu"))
+
+    def _label_width(self, button_w: int) -> int:
+        return button_w - 18
+
+    def _actions_height(self, w: int) -> int:
+        total = 0
+        for label, _ in self.actions:
+            text, _cut = wrap_label(label, self.size, self._label_width(w))
+            total += self._button_height(text.count("\n") + 1) + 4
+        return max(total, self._button_height(1) + 4)
+
+    def _header_surface(self) -> pygame.Surface:
+        w = self.rect.width - 2 * MARGIN - 6
+        size = self.size
+        line_h = fonts.font(size).get_linesize()
+        blocks = []
+        if self.turn:
+            blocks += [(r, TURN, True) for r in fonts.wrap(self.turn, size, w - 4, True)]
+        for part in (self.prompt, self.status):
+            if part:
+                blocks += [(r, TEXT if part is self.prompt else DIM, False) for r in fonts.wrap(part, size, w - 4)]
+        max_rows = max(1, self._header_max // line_h) if hasattr(self, "_header_max") else 8
+        self.prompt_clipped = len(blocks) > max_rows
+        if len(blocks) > max_rows:
+            blocks = blocks[:max_rows]
+            text, colour, bold = blocks[-1]
+            blocks[-1] = (fonts.fit_label(text + "…", w - 4, size), colour, bold)
+        surf = pygame.Surface((w, max(1, len(blocks)) * line_h + 4), pygame.SRCALPHA)
+        y = 2
+        for text, colour, bold in blocks:
+            if text:
+                surf.blit(fonts.text(text, size, colour, bold), (2, y))
+            y += line_h
+        return surf
 
     def kill(self) -> None:
         for e in self.elements:
@@ -101,6 +340,7 @@ class SidePanel:
         self.elements.clear()
         self._buttons.clear()
         self._action_buttons.clear()
+        self._guarded.clear()
         self.built = False
 
     def hide(self) -> None:
@@ -115,26 +355,41 @@ class SidePanel:
     def set_title(self, text: str) -> None:
         self.title = text
         if self.built:
-            self.title_label.set_text(text)
+            self.title_label.set_text(fonts.fit_label(text, self.inner_w - 12, self.size))
+
+    def _refresh_header(self) -> None:
+        if not self.built:
+            return
+        head = self._header_surface()
+        if head.get_height() != self.header.get_relative_rect().height:
+            self.build()                  # the prompt grew or shrank: everything under it moves
+        else:
+            self.header.set_image(head)
 
     def set_turn(self, text: str) -> None:
         if text != self.turn:
             self.turn = text
-            if self.built:
-                self.turn_label.set_text(text or " ")
+            self._refresh_header()
 
-    def set_prompt(self, text: str) -> None:
-        if text != self.prompt:
-            self.prompt = text
-            if self.built:
-                self.prompt_box.set_text(self._prompt_html())
+    def set_prompt(self, text: str, status: str = "") -> None:
+        if (text, status) != (self.prompt, self.status):
+            self.prompt, self.status = text, status
+            self._refresh_header()
 
-    def set_actions(self, items: list[tuple[str, Action]], end_items: list[tuple[str, Action]]) -> None:
+    def set_actions(self, items: list[tuple[str, Action]], end_items: list[tuple[str, Action]],
+                    skip_label: str = "") -> None:
         if items != self.actions:
+            before = self._actions_height(self.inner_w - 14) if self.built else 0
             self.actions = list(items)
+            if self.built and self._actions_height(self.inner_w - 14) != before:
+                self.end_actions = list(end_items)
+                self.skip_label = skip_label
+                self.build()
+                return
             self._fill_actions()
-        if end_items != self.end_actions:
+        if end_items != self.end_actions or skip_label != self.skip_label:
             self.end_actions = list(end_items)
+            self.skip_label = skip_label
             self._fill_end()
 
     def set_tools(self, undo: bool, redo: bool) -> None:
@@ -142,34 +397,71 @@ class SidePanel:
             self.undo_enabled, self.redo_enabled = undo, redo
             self._fill_tools()
 
+    def _guard(self, button) -> None:
+        """Disable a new button for a moment if the pointer rests on it (see the module docstring)."""
+        try:
+            under = button.rect.collidepoint(self.pointer())
+        except (pygame.error, TypeError):
+            under = False
+        if under:
+            button.disable()
+            self._guarded[button] = GUARD
+
     def _fill_actions(self) -> None:
         if not self.built:
             return
         for b in self._action_buttons:
             self._buttons.pop(b, None)
+            self._guarded.pop(b, None)
             b.kill()
         self._action_buttons.clear()
+        self._cut_actions = []
         w = self.actions_box.get_relative_rect().width - 14
         container = self.actions_box
-        for i, (label, action) in enumerate(self.actions):
-            short = fit_label(label, w - 16)
-            b = UIButton(pygame.Rect(0, i * (BUTTON_H + 4), w, BUTTON_H), short, self.manager, container=container,
-                         object_id="#table_action", tool_tip_text=label if short != label else None)
+        y = 0
+        shown = [wrap_label(label, self.size, self._label_width(w)) for label, _ in self.actions]
+        if any(cut for _, cut in shown):       # cut labels: the words that differ come first
+            moved = distinguishing_first([label for label, _ in self.actions])
+            shown = [wrap_label(m, self.size, self._label_width(w)) if cut else (text, cut)
+                     for m, (text, cut) in zip(moved, shown)]
+        for (label, action), (text, cut) in zip(self.actions, shown):
+            if cut:
+                self._cut_actions.append(label)
+            h = self._button_height(text.count("\n") + 1)
+            b = UIButton(pygame.Rect(0, y, w, h), text, self.manager, container=container,
+                         object_id=self._oid("#table_action"), tool_tip_text=label)
             self._buttons[b] = ("action", action)
             self._action_buttons.append(b)
-        self.actions_box.set_scrollable_area_dimensions((w, max(1, len(self.actions) * (BUTTON_H + 4))))
+            self._guard(b)
+            y += h + 4
+        self.actions_box.set_scrollable_area_dimensions((w, max(1, y)))
 
     def _fill_end(self) -> None:
         if not self.built:
             return
         self._buttons.pop(self.end_button, None)
+        self._guarded.pop(self.end_button, None)
+        width = self._label_width(self.end_button.get_relative_rect().width)
+        self._cut_end = []
         if self.end_actions:
             label, action = self.end_actions[0]
-            self.end_button.set_text(fit_label(label, self.end_button.get_relative_rect().width - 16))
+            text, cut = wrap_label(label, self.size, width)
+            if cut:
+                self._cut_end.append(label)
+            self.end_button.set_text(text)
+            self.end_button.set_tooltip(label)
             self.end_button.enable()
             self._buttons[self.end_button] = ("end", action)
+            self._guard(self.end_button)
+        elif self.skip_label:
+            self.end_button.set_text(wrap_label(self.skip_label, self.size, width)[0])
+            self.end_button.set_tooltip(t("table.skip.tip"))
+            self.end_button.enable()
+            self._buttons[self.end_button] = ("skip",)
+            self._guard(self.end_button)
         else:
             self.end_button.set_text(t("table.end_turn"))
+            self.end_button.set_tooltip(None)
             self.end_button.disable()
 
     def _fill_tools(self) -> None:
@@ -180,54 +472,52 @@ class SidePanel:
             b.enable() if enabled else b.disable()
 
     # ---------------------------------------------------------------- the log
-    def _wrapped(self, line: str, width: int | None = None) -> str:
-        """A line as HTML, wrapped by us: pygame_gui would hyphenate Japanese inside words."""
-        width = max(60, width or getattr(self, "log_width", 280))
-        return "<br>".join(html.escape(part) for part in fonts.wrap(line, LOG_FONT_SIZE, width))
-
-    def _prompt_html(self) -> str:
-        return self._wrapped(self.prompt, getattr(self, "prompt_width", 280)) if self.prompt else ""
-
-    def _log_html(self) -> str:
-        return "<br>".join(self._wrapped(line) for line in self.log_lines)
-
-    def _scroll_log_to_end(self) -> None:
-        bar = getattr(self.log_box, "scroll_bar", None)
-        if bar is not None:
-            try:
-                bar.set_scroll_from_start_percentage(1.0)
-                self.log_box.update(0.0)
-            except (AttributeError, TypeError, ValueError):
-                pass
-
     def add_log(self, lines: list[str]) -> None:
         if not lines:
             return
-        had = bool(self.log_lines)
-        self.log_lines.extend(lines)
-        if len(self.log_lines) > MAX_LOG:
-            self.log_lines = self.log_lines[-MAX_LOG:]
-            if self.built:
-                self.log_box.set_text(self._log_html())
-                self._scroll_log_to_end()
-            return
-        if self.built:
-            chunk = "<br>".join(self._wrapped(line) for line in lines)
-            self.log_box.append_html_text(("<br>" if had else "") + chunk)
-            self._scroll_log_to_end()
+        self.log.append(lines)
+        self._show_log()
 
     def set_log(self, lines: list[str]) -> None:
-        self.log_lines = list(lines)[-MAX_LOG:]
-        if self.built:
-            self.log_box.set_text(self._log_html())
-            self._scroll_log_to_end()
+        self.log.set_lines(lines)
+        self._show_log()
 
-    # ---------------------------------------------------------------- input
+    def _show_log(self) -> None:
+        if self.built:
+            self.log_image.set_image(self.log.surface())
+
+    # ---------------------------------------------------------------- frame and input
+    def update(self, dt: float) -> None:
+        """Count down the click guard of new buttons (from the frame's dt: tests step it)."""
+        if not self._guarded:
+            return
+        for b in list(self._guarded):
+            self._guarded[b] -= dt
+            if self._guarded[b] <= 0:
+                del self._guarded[b]
+                if b is not self.end_button or (self.end_actions or self.skip_label):
+                    b.enable()
+
+    @property
+    def guarding(self) -> bool:
+        return bool(self._guarded)
+
     def handle_event(self, event: pygame.event.Event) -> tuple | None:
-        """("action", a) | ("end", a) | ("undo",) | ("redo",) | ("hint",) | ("menu",) for our buttons."""
+        """("action", a) | ("end", a) | ("skip",) | ("undo",) | ("redo",) | ("hint",) | ("menu",) for our
+        buttons; None for anything else (and for a button still under its click guard)."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element in self._guarded:
+                return None
             return self._buttons.get(event.ui_element)
         return None
+
+    def handle_wheel(self, event: pygame.event.Event, mouse) -> bool:
+        """The wheel over the log scrolls it (three rows a notch)."""
+        if event.type != pygame.MOUSEWHEEL or not self.built or not self.log_rect.collidepoint(mouse):
+            return False
+        if self.log.scroll_by(int(event.y) * 3):
+            self._show_log()
+        return True
 
     def button_for(self, command: str, action: Action | None = None):
         """The UIButton of a command (tests and the smoke test click it)."""

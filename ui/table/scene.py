@@ -33,13 +33,16 @@ from . import cardface
 from .cardface import CardFace
 from .dialogs import ChoicePopup, EscMenu, PassDevice
 from .drag import DragController, DragResult
-from .inspect import Inspector
+from .inspect import HOVER_DELAY, Inspector
+from .overlays import BoardOverlay, Picker, PickRequest, SeatBoard
 from .palette import Palette, palette
 from .panel import SidePanel, panel_rect
 from .toast import Toasts
 from .views import CardView, HandView, PileView, View, World
 
-BOT_PAUSE = 0.35        # seconds between bot moves (when animations are on) so the player can follow
+GENERIC_REASON = "That cannot go there."
+BOT_STEP = 2.0          # a bot's step stays on screen this many animation lengths (0.6 s at normal speed)
+BOT_PAUSE = 0.3         # ... and never less than this while animations are on
 OVER_PAUSE = 0.6        # seconds the final position stays before the results screen
 
 
@@ -128,6 +131,10 @@ class TableScene(Scene):
         self._results_shown = False
         self._save_warned: str | None = None
         self.story_box = None
+        self.skipping = False                # the person asked to skip to their next decision
+        self.picker: Picker | None = None
+        self._pick_declined: tuple | None = None
+        self.board_overlay: BoardOverlay | None = None
 
     # ================================================================== game hooks (override)
     def layout(self, world: World) -> None:
@@ -156,6 +163,14 @@ class TableScene(Scene):
 
     def seat_name(self, seat: int) -> str:
         return t("table.seat", n=seat + 1)
+
+    def pick_request(self, state) -> PickRequest | None:
+        """A "choose N cards" decision to ask through the picker overlay (None: ask it on the table)."""
+        return None
+
+    def seat_board(self, cid: str) -> SeatBoard | None:
+        """The board to show at full size when the piece ``cid`` (a seat's panel) is clicked."""
+        return None
 
     def game_title(self) -> str:
         return t(self.session.info.title) if self.session else ""
@@ -186,6 +201,36 @@ class TableScene(Scene):
     def toast(self, text: str, style: str = "info") -> None:
         self.toasts.show(text, style)
 
+    # ------------------------------------------------------------------ another seat's turn, paced
+    def bot_step_seconds(self) -> float:
+        """How long each visible step of a bot (or AI teammate) stays before its next one: tied to the
+        animation speed (0.6 s at normal speed, none when animations are off or while skipping).
+        Counted from the frames' dt, never from the wall clock, so tests step it frame by frame."""
+        anim = self.animation_seconds()
+        if anim <= 0 or self.skipping:
+            return 0.0
+        return max(BOT_PAUSE, BOT_STEP * anim)
+
+    def bot_doing(self, seat: int) -> str:
+        """The panel's line while ``seat`` acts (a game may say more, e.g. which decision it weighs)."""
+        return t("table.thinking", name=self.seat_name(seat))
+
+    def bot_last_step(self, seat: int) -> str:
+        """What ``seat`` just did, from the log lines of its last step (third person: the events')."""
+        if self.session is None or not self.session.steps:
+            return ""
+        step = self.session.steps[-1]
+        if step.seat != seat:
+            return ""
+        lines = [line for line in (self.log_line(e) for e in step.events) if line]
+        return " ".join(lines[:2]) + (" …" if len(lines) > 2 else "")
+
+    def skip_bots(self) -> None:
+        """Skip to the person's next decision: the bots' steps go by without pause or animation."""
+        if self.session is not None and self.session.bot_to_move():
+            self.skipping = True
+            self.animator.skip_all()
+
     # ================================================================== lifecycle
     def enter(self, session: Session | None = None, **args) -> None:
         self.session = session
@@ -211,24 +256,35 @@ class TableScene(Scene):
         screen = getattr(self.app, "screen", None) or pygame.display.get_surface()
         return screen.get_size() if screen is not None else (1280, 800)
 
+    def ui_scale(self) -> float:
+        """The table's UI scale (Settings; by default from the window size): 1.25 shows the cards, the
+        table text and the side panel a quarter larger."""
+        return float(self.app.settings.ui_scale(self.window_size()))
+
     def build_ui(self) -> None:
         size = self.window_size()
-        prect = panel_rect(size)
+        scale = self.ui_scale()
+        prect = panel_rect(size, scale)
         self.camera.set_viewport(pygame.Rect(0, 0, size[0] - prect.width, size[1]))
         self.drag.cancel()
         self.animator.skip_all()
         self.world.clear()
-        self.world.viewport_size = self.camera.viewport.size
+        # the game lays its table out for a viewport 1/scale the size; the camera's fit then shows it
+        # ``scale`` times larger (a layout with a minimum size is scaled down by the camera instead)
+        vw, vh = self.camera.viewport.size
+        self.world.viewport_size = (vw / scale, vh / scale)
         self.world.set_palette(self.palette())
         if self.session is not None:
             self.layout(self.world)
             self.sync(self.state)
             self.world.changed()
         self.camera.fit(self.world.bounds().inflate(40, 40))
-        self.panel = SidePanel(self.app.manager, prect, self.game_title())
+        self.panel = SidePanel(self.app.manager, prect, self.game_title(), scale=scale)
         self.panel.log_lines = self._log_from_steps()
         self.panel.build()
         self.pass_overlay = None
+        self.picker = None                  # laid out again for the new viewport by refresh()
+        self.board_overlay = None
         self.refresh()
 
     def clear_ui(self) -> None:
@@ -244,8 +300,7 @@ class TableScene(Scene):
     def _log_from_steps(self) -> list[str]:
         if self.session is None:
             return []
-        lines = [self.log_line(e) for step in self.session.steps[-150:] for e in step.events]
-        return lines[-300:]
+        return [self.log_line(e) for step in self.session.steps for e in step.events]
 
     # ================================================================== state → table
     def legal(self) -> list[Action]:
@@ -258,7 +313,8 @@ class TableScene(Scene):
     @property
     def blocked(self) -> bool:
         """A dialog or the pass-the-device screen holds the input."""
-        return any(x is not None for x in (self.popup, self.menu, self.confirm, self.pass_overlay))
+        return any(x is not None for x in (self.popup, self.menu, self.confirm, self.pass_overlay, self.picker,
+                                           self.board_overlay))
 
     def input_actions(self) -> list[Action]:
         """What the human may do now ([] on a bot's turn, during animations or under a dialog)."""
@@ -283,28 +339,96 @@ class TableScene(Scene):
         over = state.is_over()
         seat = state.current_seat()
         if self.panel is not None:
+            human = not over and not self.session.bot_to_move()
             if over:
                 self.panel.set_turn(t("table.game_over"))
-            elif self.session.seat_is_bot(seat):
+                self.panel.set_prompt("")
+            elif not human:
+                # another seat acts: name it and what it does; never address the person
                 self.panel.set_turn(t("table.turn.bot", name=self.seat_name(seat)))
+                self.panel.set_prompt(self.bot_doing(seat), self.bot_last_step(seat))
             else:
                 self.panel.set_turn(t("table.turn", name=self.seat_name(seat)))
-            decision = None if over else state.pending()
-            self.panel.set_prompt(t(decision.prompt, **decision.args) if decision is not None else "")
-            human = not over and not self.session.bot_to_move()
+                decision = state.pending()
+                self.panel.set_prompt(t(decision.prompt, **decision.args) if decision is not None else "")
             legal = self.legal() if human else []
             buttons = [(self.describe_action(a), a) for a in legal
                        if a.kind not in self.END_KINDS and not self.is_table_move(a)]
+            request = self.pick_request(state) if human else None
+            self._sync_picker(request)
+            if request is not None:       # the picker asks it: no button per card beside it
+                buttons = [(t("table.pick.open", n=request.count), ("pick",))] + [
+                    b for b in buttons if not (request.kind in (None, b[1].kind) and b[1].source in request.cids)]
             ends = [(self.describe_action(a), a) for a in legal if a.kind in self.END_KINDS]
             if over:
                 ends = [(t("table.to_results"), None)]      # None: the results screen, not an action
-            self.panel.set_actions(buttons, ends)
+            skip = t("table.skip") if not over and not human and self.session.human_seats() else ""
+            self.panel.set_actions(buttons, ends, skip_label=skip)
             self.panel.set_tools(self.session.can_undo(), self.session.can_redo())
         self._check_pass_device()
         self.refresh_highlights()
         if self.session.last_save_error and self.session.last_save_error != self._save_warned:
             self._save_warned = self.session.last_save_error
             self.toast(t("table.autosave_failed", reason=self.session.last_save_error), "error")
+
+    # ------------------------------------------------------------------ overlays: picker and seat boards
+    def _sync_picker(self, request: PickRequest | None) -> None:
+        if request is None:
+            self.picker = None
+            self._pick_declined = None
+            return
+        if self.picker is not None and self.picker.request.key() == request.key():
+            return
+        if request.key() == self._pick_declined:
+            self.picker = None
+            return
+        self.open_picker(request)
+
+    def open_picker(self, request: PickRequest) -> None:
+        for cid in request.cids:
+            if cid not in request.faces:
+                face = self.card_face(cid)
+                if face is not None:
+                    request.faces[cid] = face
+        self.drag.cancel()
+        self.inspector.dismiss()
+        self.picker = Picker(request, self.camera.viewport, self.ui_scale(), self.world.palette.colorblind)
+
+    def _on_picker(self, answer: tuple) -> None:
+        if answer[0] == "cancel":
+            self._pick_declined = self.picker.request.key()
+            self.picker = None
+            self.refresh()
+        elif answer[0] == "confirm":
+            request = self.picker.request
+            self.picker = None
+            self._pick_declined = request.key()     # the same question again (a refusal) waits for a click
+            self.apply_picks(request, answer[1])
+
+    def apply_picks(self, request: PickRequest, cids: list[str]) -> None:
+        """One legal action per chosen card, in the order chosen (each checked against the state of then)."""
+        for cid in cids:
+            legal = self.legal() if not self.session.bot_to_move() else []
+            match = [a for a in legal if (request.kind is None or a.kind == request.kind)
+                     and cid in (a.source, a.target)]
+            if not match or not self.apply_action(match[0]):
+                if not match:
+                    self.toast(t("table.pick.stopped"), "error")
+                break
+        self._pick_declined = None
+        self.refresh()
+
+    def open_board(self, board: SeatBoard) -> None:
+        self.drag.cancel()
+        self.inspector.dismiss()
+        self.board_overlay = BoardOverlay(board, self.camera.viewport, self.ui_scale(), self.world.palette.colorblind)
+
+    def _board_at(self, world_pos) -> SeatBoard | None:
+        for view in self.world.views_at(world_pos):
+            board = self.seat_board(view.cid)
+            if board is not None:
+                return board
+        return None
 
     def refresh_highlights(self) -> None:
         marks: dict[str, str] = {}
@@ -369,6 +493,11 @@ class TableScene(Scene):
             view.offset = pygame.Vector2()
         self._resync()
         self.animator.play(events, before)
+        if self.skipping:
+            if self.session.bot_to_move():
+                self.animator.skip_all()
+            else:
+                self.skipping = False
         self.after_animations_queued(events)
         if self.panel is not None:
             self.panel.add_log([self.log_line(e) for e in events])
@@ -457,8 +586,26 @@ class TableScene(Scene):
         elif result.kind == "choose":
             self.open_choice(result.actions, result.source)
         elif result.kind == "refuse":
-            self.toast(illegal_text(result.reason), "error")
+            self.toast(self.refusal_text(result.source, result.target, result.reason), "error")
         self.refresh_highlights()
+
+    GENERIC_REFUSALS = ("bad_target",)          # with GENERIC_REASON: the engine knows no more than "not there"
+
+    def refusal_text(self, source, target, reason) -> str:
+        """Why a drop was refused: the engine's reason for that source and target; when the engine only
+        knows "not there", the kit names where that piece can go now instead."""
+        generic = reason is None or (reason.code in self.GENERIC_REFUSALS and reason.reason == GENERIC_REASON)
+        if not generic:
+            return illegal_text(reason)
+        moves = list(dict.fromkeys(self.describe_action(a) for a in self.input_actions() if a.source == source))
+        if moves:
+            shown = " · ".join(moves[:3]) + (" …" if len(moves) > 3 else "")
+            return t("table.refuse.elsewhere", moves=shown)
+        return illegal_text(reason) if reason is not None else t("table.refuse.not_now")
+
+    def end_turn_loss(self, action: Action) -> str:
+        """What ending the turn or phase gives away (a game names it: unused action tokens...)."""
+        return ""
 
     def open_choice(self, actions: list[Action], source: str | None = None) -> None:
         if self.popup is not None:
@@ -477,10 +624,14 @@ class TableScene(Scene):
         if self.confirm is not None:
             self.confirm.kill()
         self._confirm_action = action
-        rect = pygame.Rect(0, 0, 360, 200)
+        text = html.escape(t("table.confirm_end.text", move=self.describe_action(action)))
+        loss = self.end_turn_loss(action)
+        if loss:
+            text += "<br><br>" + html.escape(loss)
+        rect = pygame.Rect(0, 0, 440, 240 if not loss else 290)
         rect.center = (self.window_size()[0] // 2, self.window_size()[1] // 2)
         self.confirm = pygame_gui.windows.UIConfirmationDialog(
-            rect, t("table.confirm_end.text", move=self.describe_action(action)), self.app.manager,
+            rect, text, self.app.manager,
             window_title=t("table.confirm_end.title"), action_short_name=t("table.confirm_end.ok"))
 
     # ================================================================== workers: bots and hints
@@ -567,6 +718,20 @@ class TableScene(Scene):
             return
         if self._handle_widgets(event):
             return
+        if self.picker is not None:
+            answer = self.picker.handle_event(event)
+            if answer is not None:
+                if answer[0] != "used":
+                    self._on_picker(answer)
+                return
+        if self.board_overlay is not None:
+            answer = self.board_overlay.handle_event(event)
+            if answer is not None:
+                if answer[0] == "close":
+                    self.board_overlay = None
+                return
+        if et == pygame.MOUSEWHEEL and self.panel is not None and self.panel.handle_wheel(event, self.camera.mouse):
+            return
         if self.pass_overlay is not None:
             # the table is hidden; only undo/redo (the previous player's "oops") still work
             if et == pygame.KEYDOWN and event.key in (pygame.K_z, pygame.K_y) and event.mod & (
@@ -639,6 +804,9 @@ class TableScene(Scene):
 
     def _panel_command(self, cmd: tuple) -> None:
         name = cmd[0]
+        if name == "action" and isinstance(cmd[1], tuple):
+            cmd = cmd[1]                   # a kit command on an action button (e.g. "choose cards…")
+            name = cmd[0]
         if name == "action":
             self.apply_action(cmd[1])
         elif name == "end":
@@ -655,6 +823,13 @@ class TableScene(Scene):
             self.request_hint()
         elif name == "menu":
             self.open_menu()
+        elif name == "skip":
+            self.skip_bots()
+        elif name == "pick":
+            self._pick_declined = None
+            request = self.pick_request(self.state)
+            if request is not None:
+                self.open_picker(request)
 
     def open_menu(self) -> None:
         if self.menu is None:
@@ -709,6 +884,9 @@ class TableScene(Scene):
         if event.key == pygame.K_h and not ctrl:
             self.request_hint()
             return True
+        if event.key == pygame.K_s and not ctrl:
+            self.skip_bots()
+            return True
         return False
 
     def _handle_table_input(self, event) -> None:
@@ -719,6 +897,14 @@ class TableScene(Scene):
             return
         if et == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.inspector.pinned is not None:
             self.inspector.dismiss()
+        if (et == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.drag.busy and self.drag.selected is None
+                and not self.camera.space_held and self.camera.viewport.collidepoint(event.pos)):
+            wp = self.camera.to_world(event.pos)
+            if self.drag._source_under(wp) is None:
+                board = self._board_at(wp)
+                if board is not None:
+                    self.open_board(board)
+                    return
         if not self.drag.dragging and self.camera.handle_event(event):
             if et in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN) and self.camera.panning:
                 self.inspector.hover(None)
@@ -769,6 +955,15 @@ class TableScene(Scene):
         target = next((c for c in cids if self.card_face(c) is not None), None)
         self.inspector.toggle(target)
 
+    def decision_rects(self) -> list[pygame.Rect]:
+        """Screen rects of the pieces the decision in progress is about (its sources and targets, glowing
+        or not): the inspect overlay keeps off them."""
+        cids = {c for a in self.input_actions() for c in (a.source, a.target) if c is not None}
+        cids |= {v.cid for v in self.world.all() if v.highlight}
+        cids.discard(self.inspector.shown)
+        views = [self.world.get(c) for c in cids]
+        return [v.screen_rect(self.camera) for v in views if v is not None and v.visible]
+
     def _inspect_info(self, cid: str) -> tuple[CardFace | None, list[str]]:
         face = self.card_face(cid)
         return face, (self.glossary(cid) if face is not None else [])
@@ -781,6 +976,8 @@ class TableScene(Scene):
         if was_busy and not self.animator.busy:
             self.refresh_highlights()      # input (and its glow) comes back when the table is still
         self.drag.update(dt)
+        if self.panel is not None:
+            self.panel.update(dt)
         self.world.update(dt)
         self.toasts.update(dt)
         self.inspector.update(dt, suppressed=self.drag.busy or self.camera.panning or self.blocked)
@@ -795,10 +992,31 @@ class TableScene(Scene):
                 self._results_shown = True
                 self.app.scenes.switch("results", session=self.session)
             return
-        if (self.session.bot_to_move() and self._bot_job != self.token and self._bot_failed != self.token
-                and not self.animator.busy and not self.blocked
-                and self._idle >= (BOT_PAUSE if self.animation_seconds() > 0 else 0.0)):
+        if not self.session.bot_to_move():
+            self.skipping = False
+        elif (self._bot_job != self.token and self._bot_failed != self.token
+                and not self.animator.busy and not self.blocked and self._idle >= self.bot_step_seconds()):
             self._start_bot()
+
+    def is_still(self) -> bool:
+        """Nothing on the table moves by itself: no animation, drag, snap, toast, dice, pending hover
+        preview, click guard, dialog (their text cursors blink) or countdown to the results."""
+        if self.animator.busy or self.drag.busy or self.drag.snapping or self.toasts.items:
+            return False
+        if self.panel is not None and self.panel.guarding:
+            return False
+        if self.popup is not None or self.menu is not None or self.confirm is not None:
+            return False
+        if self.story_box is not None and self.story_box.alive():
+            return False
+        ins = self.inspector
+        if ins.pinned is None and ins.hover_cid is not None and ins.hover_time < HOVER_DELAY + 0.05:
+            return False
+        if any(getattr(v, "rolling", 0) > 0 for v in self.world.roots):
+            return False
+        if self.session is not None and self.state.is_over() and not self._results_shown:
+            return False
+        return True
 
     @property
     def bot_thinking(self) -> bool:
@@ -822,8 +1040,12 @@ class TableScene(Scene):
         if self.bot_thinking:
             img = fonts.text(t("table.thinking", name=self.seat_name(self.state.current_seat())), 16, pal.text)
             surface.blit(img, img.get_rect(midtop=(vp.centerx, vp.y + 10)))
-        if not self.drag.busy:
-            self.inspector.draw(surface, vp, self.camera.mouse, pal.colorblind)
+        if self.picker is not None:
+            self.picker.draw(surface, pal)
+        elif self.board_overlay is not None:
+            self.board_overlay.draw(surface, pal)
+        elif not self.drag.busy and self.inspector.shown is not None:
+            self.inspector.draw(surface, vp, self.camera.mouse, pal.colorblind, self.decision_rects())
         self.toasts.draw(surface, vp)
 
     def smoke_inputs(self) -> list:

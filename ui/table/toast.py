@@ -1,4 +1,5 @@
-"""Short messages over the table (the engine's reasons, undo refusals, hints) that fade after 3 s."""
+"""Short messages over the table (the engine's reasons, undo refusals, hints) that fade after 3 s.
+They stack from the top of the table, never over the hands along the bottom."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -10,6 +11,7 @@ from ui import fonts
 LIFETIME = 3.0
 FADE = 0.6
 MAX_TOASTS = 3
+TOP = 64                # below the prompt banner a table may draw along its top edge
 
 STYLES = {
     "error": ((120, 34, 34), (255, 240, 235)),
@@ -53,17 +55,17 @@ class Toasts:
         self.items = [i for i in self.items if i[2] < LIFETIME]
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        y = area.bottom - 24
+        # from the top of the table down (the newest first): the hands along the bottom stay in view
+        y = area.y + TOP
         width = min(560, area.width - 40)
         for text, style, age in reversed(self.items):
             img = toast_surface(text, style, width)
             alpha = 255 if age < LIFETIME - FADE else int(255 * (LIFETIME - age) / FADE)
-            y -= img.get_height()
             rect = img.get_rect(midtop=(area.centerx, y))
+            y += img.get_height() + 8
             if alpha < 255:
                 img.set_alpha(alpha)   # cached surface: restore full alpha after blitting
                 surface.blit(img, rect)
                 img.set_alpha(255)
             else:
                 surface.blit(img, rect)
-            y -= 8

@@ -267,25 +267,42 @@ class PileView(View):
 
 
 class HandView(View):
-    """A fanned row of cards; the hovered card lifts above the others."""
+    """A hand of cards that stays readable: every card's title bar (title and cost) is always in view.
+
+    The cards keep their size and sit side by side when they fit; otherwise they shrink (never below
+    ``min_card_width`` world units, about the narrowest card whose title a person reads at 1:1), then
+    wrap into rows that overlap only up to the title bar of the row behind, then scroll by rows (the
+    mouse wheel over the hand; ``scroll_rows``). A fan (a small tilt) is kept only for a single row
+    whose cards do not touch. The hovered card lifts above the others and is drawn whole.
+    """
 
     layer = 3
+    GAP = 6
 
-    def __init__(self, cid: str, rect, *, label: str = "", fan_degrees: float = 2.5, lift: float = 28):
+    def __init__(self, cid: str, rect, *, label: str = "", fan_degrees: float = 2.5, lift: float = 28,
+                 min_card_width: float = 92):
         super().__init__(cid, rect, label=label)
         self.cards: list[CardView] = []
         self.fan_degrees = fan_degrees
         self.lift_by = lift
+        self.min_card_width = min_card_width
         self.hovered_cid: str | None = None
+        self.rows = 1
+        self.rows_shown = 1
+        self.scroll = 0                  # rows scrolled past (0: the first rows)
+        self.card_size: tuple[float, float] | None = None   # the size the cards were given, before shrinking
+        self.hidden: list[str] = []      # cids scrolled out of view
 
     def children(self) -> list[View]:
         # the hovered card is drawn (and picked) last so it sits on top
+        shown = [c for c in self.cards if c.visible]
         if self.hovered_cid is None:
-            return list(self.cards)
-        return [c for c in self.cards if c.cid != self.hovered_cid] + [c for c in self.cards if c.cid == self.hovered_cid]
+            return shown
+        return [c for c in shown if c.cid != self.hovered_cid] + [c for c in shown if c.cid == self.hovered_cid]
 
     def set_cards(self, cards: Iterable[CardView]) -> None:
         self.cards = list(cards)
+        self.card_size = tuple(self.cards[0].rect.size) if self.cards else None
         for c in self.cards:
             c.parent = self
             c.palette = self.palette
@@ -293,28 +310,88 @@ class HandView(View):
         if self.world is not None:
             self.world.changed()
 
+    @staticmethod
+    def title_band(card_h: float) -> float:
+        """Height of a card's title bar (with its frame): what a row behind the next one still shows."""
+        return card_h * 0.17 + 3
+
+    def _label_h(self) -> float:
+        return 16 if self.label else 0
+
+    def plan(self, n: int, size: tuple[float, float]) -> tuple[float, int, int, int]:
+        """(scale, columns, rows, rows that fit) for ``n`` cards of ``size`` in this hand."""
+        cw, ch = size
+        W = self.rect.width
+        H = self.rect.height - self._label_h() - 4
+        low = min(1.0, self.min_card_width / cw) if cw > 0 else 1.0
+        f = 1.0
+        while True:
+            w_, h_ = cw * f, ch * f
+            cols = max(1, int((W + self.GAP) // (w_ + self.GAP)))
+            rows = -(-n // cols)
+            need = h_ + (rows - 1) * self.title_band(h_)
+            if (need <= H and h_ <= H) or f <= low:
+                fit = 1 + max(0, int((H - h_) // self.title_band(h_))) if h_ <= H else 1
+                return f, cols, rows, max(1, min(rows, fit))
+            f = max(low, f - 0.04)
+
     def arrange(self) -> None:
         n = len(self.cards)
+        self.hidden = []
         if not n:
+            self.rows = self.rows_shown = 1
             return
-        cw, ch = self.cards[0].rect.size
-        gap = 8
-        step = cw + gap if n == 1 else min(cw + gap, (self.rect.width - cw) / (n - 1))
-        total = cw + step * (n - 1)
-        x0 = self.rect.centerx - total / 2
-        mid = (n - 1) / 2
+        size = self.card_size or tuple(self.cards[0].rect.size)
+        f, cols, rows, fit = self.plan(n, size)
+        cw, ch = size[0] * f, size[1] * f
+        self.rows, self.rows_shown = rows, fit
+        self.scroll = max(0, min(self.scroll, rows - fit))
+        band = self.title_band(ch)
+        bottom = self.rect.bottom - 4
+        single = rows == 1
+        step = cw + self.GAP
         for i, card in enumerate(self.cards):
-            off = i - mid
-            dip = abs(off) ** 2 * 1.5 if step < cw + gap else 0
-            card.rect = pygame.FRect(x0 + i * step, self.rect.bottom - ch - 4 + dip, cw, ch)
-            card.angle = int(round(-off * self.fan_degrees)) if step < cw + gap else 0
+            r, c = divmod(i, cols)
+            in_row = cols if r < rows - 1 else n - r * cols
+            row_w = cw + step * (in_row - 1)
+            x0 = self.rect.centerx - row_w / 2
+            shown_r = r - self.scroll
+            card.visible = 0 <= shown_r < fit
+            if not card.visible:
+                self.hidden.append(card.cid)
+            last_shown = min(rows, self.scroll + fit) - 1
+            y = bottom - ch - (last_shown - r) * band
+            card.rect = pygame.FRect(x0 + c * step, y, cw, ch)
+            off = c - (in_row - 1) / 2
+            card.angle = int(round(-off * self.fan_degrees)) if single and self.fan_degrees else 0
         self.set_hovered(self.hovered_cid)
+
+    def grab_point(self, card: "CardView") -> tuple[float, float]:
+        """A world point on the part of ``card`` no other card covers (its title bar in a back row)."""
+        r = card.world_rect()
+        covered = any(c is not card and c.visible and c.rect.y > card.rect.y + 1 and c.rect.colliderect(card.rect)
+                      for c in self.cards)
+        if not covered:
+            return r.center
+        return (r.centerx, r.y + self.title_band(r.height) / 2)
+
+    def scroll_rows(self, delta: int) -> bool:
+        """Scroll a hand with more rows than fit; True when it moved."""
+        top = max(0, self.rows - self.rows_shown)
+        new = max(0, min(top, self.scroll + delta))
+        if new == self.scroll:
+            return False
+        self.scroll = new
+        self.arrange()
+        if self.world is not None:
+            self.world.changed()
+        return True
 
     def set_hovered(self, cid: str | None) -> None:
         self.hovered_cid = cid if any(c.cid == cid for c in self.cards) else None
         for c in self.cards:
             lifted = c.cid == self.hovered_cid
-            c.lift = self.lift_by if lifted else 0.0
+            c.lift = self.lift_by if lifted and self.rows == 1 else 0.0
             c.hovered = lifted
             if lifted:
                 c.angle = 0
@@ -330,6 +407,11 @@ class HandView(View):
             self.draw_decorations(surface, self.screen_rect(camera), camera.scale(10))
         for card in self.children():
             card.draw(surface, camera)
+        if self.rows > self.rows_shown:       # more rows than fit: say so, and where we are
+            more = f"{self.scroll + 1}-{self.scroll + self.rows_shown}/{self.rows} ▲▼"
+            img = fonts.text(more, label_size(camera.zoom, 11), self.palette.text, True)
+            pos = camera.to_screen((self.rect.right - 4, self.rect.y + 2))
+            surface.blit(img, img.get_rect(topright=(round(pos[0]), round(pos[1]))))
 
 
 class ZoneView(View):

@@ -161,6 +161,8 @@ def test_missing_and_unreadable_files(broken, tmp_path):
 
 
 def test_event_and_prompt_sentences_format_in_both_languages():
+    from ui.i18n import _plurals
+
     cats = {"en": catalog("en"), "ja": catalog("ja")}
 
     def render(lang, key, params):
@@ -172,7 +174,8 @@ def test_event_and_prompt_sentences_format_in_both_languages():
             if isinstance(v, (list, tuple)):
                 return ("" if lang == "ja" else " ").join(str(param(x)) for x in v)
             return v
-        return cat[key].format(**{k: param(v) for k, v in params.items()})
+        template = _plurals(cat[key], params)  # the catalogs' {n|card|cards} plural forms
+        return template.format(**{k: param(v) for k, v in params.items()})
 
     for seed in range(4):
         s = gamecore.start("misfits", seed=seed, players=2 + seed % 3)

@@ -46,7 +46,9 @@ class RemixScene(Scene):
             seats = [Seat()] + [Seat("bot", "normal") for _ in range(n - 1)]
         self.seats: list[Seat] = list(seats)
         self.rng = Rng(seed if seed is not None else random.randrange(1, 2**31))
-        self.pairing = deck.current_pairing(self.rng)
+        from ui.games.misfits import report_deck_problem
+
+        self.pairing = deck.current_pairing(self.rng, on_problem=report_deck_problem)
         self.status = t("misfits.remix.unsaved")
         self.confirm = None
         self._deal()

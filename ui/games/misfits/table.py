@@ -18,6 +18,7 @@ import pygame
 from gamecore.engine import Action
 from gamecore.misfits.state import INF, QUEST_TYPES, parse_slot
 from ui.i18n import event_text, t
+from ui.table.overlays import PickRequest, SeatBoard
 from ui.table.scene import TableScene
 from ui.table.views import CardView, HandView, PileView, TokenView, ZoneView
 
@@ -64,7 +65,6 @@ class MisfitsTable(TableScene):
         self._recent: set[str] = set()
         self._known: set[str] = set()
         self._bot_log: tuple[int | None, list[str]] = (None, [])
-        self._zoomed: int | None = None
 
     # ================================================================== names
     def seat_name(self, seat: int) -> str:
@@ -287,27 +287,41 @@ class MisfitsTable(TableScene):
                     else:
                         self.open_choice(acts)
                     return
-                if self._zoom_click(wp):
-                    return
         super()._handle_table_input(event)
 
-    def _zoom_click(self, world_pos) -> bool:
-        """A click on an opponent's tableau zooms onto it; a click there again (or F) shows the whole table."""
-        for view in self.world.views_at(world_pos):
-            if view.cid.startswith("frame:"):
-                seat = int(view.cid.split(":")[1])
-                if self._zoomed == seat:
-                    self._zoomed = None
-                    self.camera.fit()
-                else:
-                    self._zoomed = seat
-                    area = view.rect.union(self.world.get(f"seat:{seat}").rect).inflate(16, 16)
-                    vp = self.camera.viewport.inflate(-32, -32)
-                    self.camera.zoom = self.camera.clamp(min(vp.width / area.width, vp.height / area.height))
-                    self.camera.origin = pygame.Vector2(area.center) - pygame.Vector2(
-                        self.camera.viewport.size) / (2 * self.camera.zoom)
-                return True
-        return False
+    # ================================================================== the kit's overlays
+    def pick_request(self, state):
+        """Discarding (down to the hand limit, or to pay an extra cost) two or more cards: the picker."""
+        decision = state.pending()
+        if decision is None or decision.kind not in ("discard", "pay_cards") or state.current_seat() != self.me():
+            return None
+        n = int(decision.args.get("n", 0))
+        if n < 2:
+            return None
+        hand = list(state.hands[self.me()])
+        title = t(decision.prompt, **decision.args)
+        return PickRequest(title, hand, min(n, len(hand)), kind="discard")
+
+    def seat_board(self, cid: str):
+        """A click on an opponent's small tableau (or its board) shows it at full size."""
+        if self.session is None or not cid.startswith(("frame:", "seat:")):
+            return None
+        seat = int(cid.split(":")[1])
+        if seat == self.me():
+            return None
+        state = self.state
+        cb = self._colorblind()
+        rows = []
+        for r in (3, 2, 1, 0):                 # row 4 on top, as on the table
+            rows.append([hero_face(state.tab[seat][r * 4 + c], cb) if state.tab[seat][r * 4 + c] else None
+                         for c in range(4)])
+        stunned = [self.card_name(h) for h in state.tab[seat] if h is not None and h in state.stunned]
+        inf = ", ".join(f"{t('misfits.inf.' + k)} {n}" for k, n in zip(INF, state.inf[seat]))
+        notes = [t("misfits.ui.board_note", coins=state.coins[seat], influence=inf, hand=len(state.hands[seat]),
+                   score=sum(state.breakdown(seat).values()))]
+        if stunned:
+            notes.append(t("misfits.ui.board_stunned", cards=", ".join(stunned)))
+        return SeatBoard(self.seat_name(seat), rows, notes, colour=self.world.palette.seat_colour(seat))
 
     def refresh_highlights(self) -> None:
         super().refresh_highlights()

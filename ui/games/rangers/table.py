@@ -29,7 +29,8 @@ from .views import (CombatDie, Chip, EnemyCard, Label, LocationView, Panel, Pawn
                     SlotToken, TrackView)
 
 CC = "command_center"
-STRIP_H = 236
+STRIP_H = 252
+MIN_CARD_W = 90          # the narrowest hand card whose title and cost read at 1:1
 SIDE_W = 272
 ENERGY_GOLD = (236, 196, 70)
 ACTION_BLUE = (92, 150, 220)
@@ -280,11 +281,19 @@ class RangersTable(TableScene):
             battling = {d["rseat"][r] for r in b["rangers"]}
         weights = [3 if s in battling else 1.5 for s in range(len(seats))] if battling else [1] * len(seats)
         total = sum(weights)
+        widths = [g["W"] * w_ / total for w_ in weights]
         x = 0.0
         y0 = g["strip_y"]
         cur = state.current_seat()
+        if cur is not None and not state.is_over() and len(seats) > 1:
+            # the seat to play gets the width its hand needs to lie side by side at a readable size
+            need = min(g["W"] * 0.62, len(seats[cur]["hand"]) * (MIN_CARD_W + HandView.GAP) + 24)
+            if widths[cur] < need:
+                rest = sum(widths) - widths[cur]
+                factor = (g["W"] - need) / rest if rest else 1.0
+                widths = [need if s == cur else w_ * factor for s, w_ in enumerate(widths)]
         for s, st in enumerate(seats):
-            pw = g["W"] * weights[s] / total
+            pw = widths[s]
             self._seat(state, s, st, (x + 2, y0, pw - 6, g["strip_h"] - 4), s == cur and not state.is_over(),
                        s in battling)
             x += pw
@@ -334,8 +343,17 @@ class RangersTable(TableScene):
         hand_h = y + ph - hy
         ch = min(hand_h - 6, 190 if not compact else 104)
         cw = ch / 1.4
-        hand = w.add(HandView(f"hand:{s}", (x + 4, hy, pw - 8, hand_h), fan_degrees=1.5, lift=min(40, ch * 0.35)))
+        hand = w.add(HandView(f"hand:{s}", (x + 4, hy, pw - 8, hand_h), fan_degrees=1.5, lift=min(40, ch * 0.35),
+                              min_card_width=MIN_CARD_W if active else 60))
         hand.set_cards([CardView(c, (0, 0, cw, ch), F.combat_face(c), back_colour=back) for c in st["hand"]])
+
+    def end_turn_loss(self, action) -> str:
+        """Ending the action phase leaves every unused action token unused this round: name them."""
+        if action.kind != "end_actions" or self.session is None:
+            return ""
+        left = [t("rangers.ui.tokens_left", who=self.seat_name(s), n=st["actions"])
+                for s, st in enumerate(self.state.d["seats"]) if st["actions"] > 0]
+        return t("rangers.ui.confirm_loss", left=t("rangers.ui.list_sep").join(left)) if left else ""
 
     def _hand_size(self, state, seat: int) -> int:
         C = self.C
@@ -696,10 +714,11 @@ class RangersTable(TableScene):
                 text = t("rangers.ui.act.play", card=card, target=self._target_label(tgt))
             if "x" in p:
                 text += " " + t("rangers.ui.act.x", x=p["x"])
+            # the boost is what tells the two plays of one card apart: it comes first
             if p.get("boost") == 1:
-                text += " " + t("rangers.ui.act.boost")
+                text = t("rangers.ui.act.with_boost", play=text)
             elif p.get("boost") == 0:
-                text += " " + t("rangers.ui.act.no_boost")
+                text = t("rangers.ui.act.without_boost", play=text)
             return text
         if k == "ability":
             r = _lid(src)

@@ -1,0 +1,292 @@
+"""Pure rule arithmetic for Barricades Mode: hand size, light, battle strength, dungeon paths.
+
+Nothing here mutates a state; the state module calls these with its plain-data dict ``d`` and the
+content tables. Keeping the numbers in one place lets the bots and the table ask "what would this
+party's attack be" without applying anything.
+"""
+from __future__ import annotations
+
+from .content import Content
+
+WILD = "wilderness"
+GUARDIAN_ROOM = "guardian"
+
+
+def hand_size(C: Content, wounds: int) -> int:
+    return max(1, C.village["hand_size"] - wounds // 2)
+
+
+def rank_effects(C: Content, p: dict) -> list[dict]:
+    return C.boards[p["board"]]["ranks"][:p["rank"]] if p.get("board") else []
+
+
+def has_rank_op(C: Content, p: dict, op: str) -> bool:
+    return any(r["op"] == op for r in rank_effects(C, p))
+
+
+def hand_cards(d: dict, seat: int) -> list[str]:
+    """Cards this hero may use now: its own hand plus what it borrowed this turn."""
+    p = d["p"][seat]
+    return p["hand"] + [c for c, _owner in p["borrowed"]]
+
+
+def gold_of(d: dict, C: Content, seat: int) -> int:
+    p = d["p"][seat]
+    total = sum(C.cards[d["cards"][c]]["au"] for c in hand_cards(d, seat))
+    if has_rank_op(C, p, "gold"):
+        total += 1
+    return total + p["buff"].get("au", 0) - p["gold_used"]  # may dip below 0 only outside the village
+
+
+def menace_ops(d: dict, C: Content) -> list[dict]:
+    out = []
+    for room, cid in d["rooms"].items():
+        if cid is not None:
+            menace = C.cards[d["cards"][cid]].get("menace")
+            if menace:
+                out.append(menace)
+    return out
+
+
+def room_level(C: Content, room: str) -> int:
+    if room == WILD:
+        return 0
+    if room == GUARDIAN_ROOM:
+        return 4
+    return C.rooms[room]["level"]
+
+
+def darkness(d: dict, C: Content, room: str) -> int:
+    if room == WILD:
+        base = C.wilderness["darkness"]
+    elif room == GUARDIAN_ROOM:
+        base = C.guardians[d["guardian"]]["darkness"] + d["mods"].get("guardian_dark", 0)
+    else:
+        base = C.rooms[room]["darkness"]
+    level = room_level(C, room)
+    for menace in menace_ops(d, C):
+        if menace["op"] == "darkness" and level >= menace["from_level"]:
+            base += menace["n"]
+    if level == 3:
+        base += d["mods"].get("l3_dark", 0)
+    return base
+
+
+def rooms_at(d: dict, C: Content, level: int) -> list[str]:
+    if level == 0:
+        return [WILD]
+    if level == 4:
+        return [GUARDIAN_ROOM] if d["side"] == "guardian" else []
+    return [r for r in C.rooms if C.rooms[r]["level"] == level]
+
+
+def path_cost(d: dict, C: Content, start: str, target: str, free_passes: int = 0) -> int | None:
+    """Light needed to go from ``start`` ("village" or a room) to ``target``: the darkness of every
+    room entered on the way (the cheapest room of each level passed through) plus the target's.
+    ``free_passes`` rooms passed through cost nothing (the dearest ones). None if unreachable."""
+    if target == GUARDIAN_ROOM and d["side"] != "guardian":
+        return None
+    if start == target:
+        return 0
+    a = -1 if start == "village" else room_level(C, start)
+    b = room_level(C, target)
+    if a < b:
+        between = range(a + 1, b)
+    else:
+        between = range(a - 1, b, -1)
+    passes = []
+    for level in between:
+        rooms = rooms_at(d, C, level)
+        if not rooms:
+            return None
+        passes.append(min(darkness(d, C, r) for r in rooms))
+    passes.sort(reverse=True)
+    return sum(passes[free_passes:]) + darkness(d, C, target)
+
+
+def light_of(d: dict, C: Content, seat: int, party_size: int = 1) -> int:
+    p = d["p"][seat]
+    cards = [C.cards[d["cards"][c]] for c in hand_cards(d, seat)]
+    keys = {c["key"] for c in cards}
+    total = sum(c["lt"] for c in cards)
+    for card in cards:
+        for eff in card["effects"]:
+            if eff["op"] == "light" and (not eff.get("with_card") or eff["with_card"] in keys):
+                total += eff["n"]
+            if eff["op"] == "party_light" and party_size > 1:
+                total += eff["n"]
+    for eff in rank_effects(C, p):
+        if eff["op"] == "light":
+            total += eff["n"]
+            if party_size > 1 and has_rank_op(C, p, "ambush"):
+                total += 1
+        if eff["op"] == "party_light_per_member" and party_size > 1:
+            total += eff["n"] * party_size
+    total += p["buff"].get("lt", 0)
+    for menace in menace_ops(d, C):
+        if menace["op"] == "light":
+            total += menace["n"]
+    total += d["mods"].get("light", 0)
+    return max(0, total)
+
+
+def free_passes(d: dict, C: Content, seats: list[int]) -> int:
+    n = 0
+    for s in seats:
+        p = d["p"][s]
+        for c in hand_cards(d, s):
+            n += sum(e["n"] for e in C.cards[d["cards"][c]]["effects"] if e["op"] == "free_room")
+        n += sum(e["n"] for e in rank_effects(C, p) if e["op"] == "free_room")
+    return n
+
+
+def monster_stats(d: dict, C: Content, room: str) -> dict | None:
+    """The numbers of the foe in ``room`` before any party modifier: hp, def, mdef, xp, level, type..."""
+    if room == GUARDIAN_ROOM:
+        g = C.guardians[d["guardian"]]
+        hp = g["hp"][d["players"]]
+        if d["side"] != "guardian" or d["gwounds"] >= len(hp):
+            return None
+        return {"key": d["guardian"], "hp": hp[d["gwounds"]], "def": d["gdef"], "mdef": d["gmdef"], "swarm": 0,
+                "incorporeal": False, "xp": 0, "au": 0, "level": 7, "mtype": g["type"], "wounds": g["defeat"]["wounds"],
+                "wound_cards": g["defeat"]["wound_cards"], "discard": 0, "treasure": 0, "guardian": True,
+                "room_attack": 0, "room_wounds": 0}
+    cid = d["rooms"].get(room) if room != WILD else "wild"
+    if cid is None:
+        return None
+    m = C.wilderness["monster"] if room == WILD else C.cards[d["cards"][cid]]
+    r = C.rooms.get(room, {"hp": 0, "xp": 0, "mdef": 0, "attack": 0, "wounds": 0, "treasure": 0})
+    return {"key": m["key"], "hp": m["hp"] + r["hp"], "def": m["def"] if "def" in m else 0,
+            "mdef": m.get("mdef", 0) + r["mdef"], "swarm": m.get("swarm", 0), "incorporeal": m.get("incorporeal", False),
+            "xp": m["xp"] + r["xp"], "au": m["au"], "level": m["level"], "mtype": m["mtype"],
+            "wounds": m.get("wounds", 0), "wound_cards": m.get("wound_cards", 0), "discard": m.get("discard", 0),
+            "treasure": m.get("treasure", 0) + r["treasure"], "guardian": False, "room_attack": r["attack"],
+            "room_wounds": r["wounds"]}
+
+
+def _member_strength(d: dict, C: Content, seat: int, foe: dict, party: list[int]) -> tuple[int, int, dict]:
+    """(physical, magic, extras) one member brings; extras hold party-wide bonuses and defence cuts."""
+    p = d["p"][seat]
+    cards = [C.cards[d["cards"][c]] for c in hand_cards(d, seat)]
+    keys = {c["key"] for c in cards}
+    heroes = sorted((c for c in cards if c["type"] == "hero"), key=lambda c: c["sk"])
+    weapons = sorted((c for c in cards if c["type"] == "weapon"), key=lambda c: -(c["a"] + c["m"]))
+    spells = [c for c in cards if c["type"] == "spell"] if heroes else []
+    classes = {h["class"] for h in heroes}
+    extras = {"party_a": 0, "def_minus": 0, "ignore_mdef": 0, "spells": len(spells)}
+    a = m = 0
+    rations = p["buff"].get("rations", 0)
+    wielded: dict[int, dict] = {}
+    free = list(range(len(heroes)))
+    for w in weapons:
+        for i in free:
+            if heroes[i]["sk"] + (1 if rations else 0) >= w["sk"]:
+                wielded[i] = w
+                free.remove(i)
+                break
+    for i, hero in enumerate(heroes):
+        a += hero["a"]
+        m += hero["m"]
+        w = wielded.get(i)
+        for eff in hero["effects"]:
+            op = eff["op"]
+            if op == "attack":
+                if eff.get("with") and not (w and eff["with"] in w["keywords"]):
+                    continue
+                if eff.get("with_card") and eff["with_card"] not in keys:
+                    continue
+                a += eff["n"]
+            elif op == "magic" and (not eff.get("vs") or foe["mtype"] in eff["vs"]):
+                m += eff["n"]
+            elif op == "magic_per_spell":
+                m += min(eff["max"], len(spells)) * eff["n"]
+            elif op == "party_attack":
+                extras["party_a"] += eff["n"]
+            elif op == "def_minus":
+                extras["def_minus"] += eff["n"]
+    for w in wielded.values():
+        a += w["a"]
+        m += w["m"]
+        extras["def_minus"] += sum(e["n"] for e in w["effects"] if e["op"] == "def_minus")
+    a += rations
+    for c in cards:
+        if c["type"] == "ally" and (heroes or c["no_hero"]):
+            a += c["a"]
+            m += c["m"]
+    for s in spells:
+        m += s["m"]
+        for eff in s["effects"]:
+            if eff["op"] == "magic":
+                if eff.get("with_class") and eff["with_class"] not in classes:
+                    continue
+                if eff.get("vs") and foe["mtype"] not in eff["vs"]:
+                    continue
+                m += eff["n"]
+            elif eff["op"] == "magic_per_member":
+                m += eff["n"] * (len(party) - 1)
+    for eff in rank_effects(C, p):
+        op = eff["op"]
+        if op == "attack":
+            if eff.get("vs_guardian") and not foe["guardian"]:
+                continue
+            if eff.get("alone") and len(party) > 1:
+                continue
+            a += eff["n"]
+        elif op == "magic":
+            if eff.get("vs") and foe["mtype"] not in eff["vs"]:
+                continue
+            if has_rank_op(C, p, "arcane_mastery"):
+                m += min(3, len(spells))
+            else:
+                m += eff["n"]
+        elif op == "ignore_mdef":
+            extras["ignore_mdef"] += eff["n"]
+        elif op == "rally":
+            extras["party_a"] += len(party) - 1
+    a += p["buff"].get("a", 0)
+    m += p["buff"].get("m", 0)
+    extras["party_a"] += p["buff"].get("party_a_per_member", 0) * len(party)
+    return a, m, extras
+
+
+def party_attack(d: dict, C: Content, party: list[int], room: str) -> dict | None:
+    """The party's pooled attack against the foe in ``room``: Def and MDef subtracted once."""
+    foe = monster_stats(d, C, room)
+    if foe is None:
+        return None
+    A = M = 0
+    cut_def = cut_mdef = spells = 0
+    for seat in party:
+        a, m, ex = _member_strength(d, C, seat, foe, party)
+        A += a + ex["party_a"]
+        M += m
+        cut_def += ex["def_minus"]
+        cut_mdef += ex["ignore_mdef"]
+        spells += ex["spells"]
+    A = max(0, A + foe["room_attack"])
+    if foe["incorporeal"]:
+        A //= 2
+    eff_def = max(0, foe["def"] - cut_def)
+    eff_mdef = max(0, foe["mdef"] - cut_mdef)
+    total = max(0, A - eff_def) + max(0, M - eff_mdef)
+    return {"physical": A, "magic": M, "def": eff_def, "mdef": eff_mdef, "total": total, "hp": foe["hp"],
+            "swarm": foe["swarm"], "foe": foe}
+
+
+def prevention(d: dict, C: Content, seat: int, party: list[int]) -> int:
+    """Wounds ``seat`` is spared in a battle: its own prevents plus every member's 'each member' ones."""
+    n = 0
+    for s in party:
+        for c in hand_cards(d, s):
+            for eff in C.cards[d["cards"][c]]["effects"]:
+                if eff["op"] == "prevent" and (eff["scope"] == "each_member" or (s == seat and eff["scope"] == "self")):
+                    n += eff["n"]
+        for eff in rank_effects(C, d["p"][s]):
+            if eff["op"] == "prevent" and (eff["scope"] == "each_member" or s == seat):
+                n += eff["n"]
+    return n
+
+
+def party_pool_prevention(d: dict, C: Content, party: list[int]) -> int:
+    return sum(eff["n"] for s in party for c in hand_cards(d, s)
+               for eff in C.cards[d["cards"][c]]["effects"] if eff["op"] == "prevent" and eff["scope"] == "party_pool")

@@ -1,0 +1,114 @@
+"""Galaxy Hunters tuning gate (research §3): bot games per player count, then the figures.
+
+    python3 tests/bench/galaxy_gate.py play --players 4 --games 1000 --bot normal --out /tmp/gate4.jsonl
+    python3 tests/bench/galaxy_gate.py report /tmp/gate2.jsonl /tmp/gate3.jsonl /tmp/gate4.jsonl
+
+``play`` appends one JSON line per finished game (so a run stopped early still counts what it
+played); ``report`` prints, per player count: seat win rates (seat = place in round 1's order), the
+best mech–pilot pair's win rate, the share of games with any debt, and the winners' scores.
+The gate: seat win rates 20–30 % at 4 players, no pair above 35 %, debt in 10–30 % of games,
+winners 55–75 at 3–4 players.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+
+def play(players: int, games: int, bot_name: str, out: Path, first_seed: int) -> None:
+    import gamecore
+    from gamecore.bots import choose_for, make_bot
+    from gamecore.engine import Rng
+
+    bot = make_bot(bot_name)
+    with out.open("a", encoding="utf-8") as fh:
+        for k in range(games):
+            seed = first_seed + k
+            s = gamecore.start("galaxy", seed=seed, players=players)
+            order = list(s.order)
+            rng = Rng(seed * 7 + 3)
+            while not s.is_over():
+                s.apply(choose_for(s, bot, rng))
+            r = s.result()
+            fh.write(json.dumps({
+                "players": players, "seed": seed, "bot": bot_name, "order": order, "winners": r.winners,
+                "scores": [r.scores[i] for i in range(players)],
+                "pairs": [[s.p[i]["mech"], s.p[i]["pilot"]] for i in range(players)],
+                "debt": [s.p[i]["debt"] for i in range(players)],
+                "breakdown": [r.breakdown[i] for i in range(players)],
+                "stats": s.stats_,
+            }) + "\n")
+            fh.flush()
+
+
+def report(paths: list) -> dict:
+    games = collections.defaultdict(list)
+    for path in paths:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                g = json.loads(line)
+                games[g["players"]].append(g)
+    out = {}
+    for n in sorted(games):
+        gs = games[n]
+        seat_wins = collections.Counter()
+        pair_wins, pair_games = collections.Counter(), collections.Counter()
+        winners, everyone = [], []
+        debt = 0
+        for g in gs:
+            share = 1.0 / len(g["winners"])
+            for w in g["winners"]:
+                seat_wins[g["order"].index(w)] += share
+            for i, pair in enumerate(g["pairs"]):
+                key = "+".join(pair)
+                pair_games[key] += 1
+                if i in g["winners"]:
+                    pair_wins[key] += share
+            winners.append(max(g["scores"]))
+            everyone += g["scores"]
+            debt += any(g["debt"])
+        pairs = {k: round(pair_wins[k] / pair_games[k], 3) for k in pair_games}
+        best = max(pairs.items(), key=lambda kv: kv[1])
+        out[n] = {
+            "games": len(gs),
+            "seat_win_rates": [round(seat_wins[i] / len(gs), 3) for i in range(n)],
+            "best_pair": best, "pair_games_min": min(pair_games.values()),
+            "debt_games": round(debt / len(gs), 3),
+            "winner_mean": round(statistics.mean(winners), 1), "winner_median": statistics.median(winners),
+            "winner_p10_p90": [sorted(winners)[len(winners) // 10], sorted(winners)[len(winners) * 9 // 10]],
+            "all_mean": round(statistics.mean(everyone), 1),
+            "kills": round(statistics.mean(g["stats"]["kills"] for g in gs), 1),
+            "invasions": round(statistics.mean(g["stats"]["invasions"] for g in gs), 1),
+            "missions": round(statistics.mean(g["stats"]["missions"] for g in gs), 1),
+        }
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("play")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--bot", default="normal")
+    p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--seed", type=int, default=1)
+    r = sub.add_parser("report")
+    r.add_argument("paths", nargs="+")
+    args = parser.parse_args()
+    if args.cmd == "play":
+        play(args.players, args.games, args.bot, args.out, args.seed)
+    else:
+        print(json.dumps(report(args.paths), indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

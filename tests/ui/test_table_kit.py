@@ -1,0 +1,271 @@
+"""The table kit's readability and pacing rules, on the toy table (dummy video driver, frames stepped by
+hand: nothing here waits on the wall clock)."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+import pytest
+
+import toytable as tt
+from toytable import post_drag, screen_of
+
+from ui.i18n import t
+from ui.settings import Settings, UI_SCALES, auto_ui_scale
+from ui.table import panel as panel_mod
+from ui.table.inspect import Inspector
+from ui.table.cardface import CardFace
+from ui.table.views import CardView
+
+
+def make(settings=None, seats=None):
+    app = tt.FakeApp({"animation_speed": "off", "confirm_end_turn": False, **(settings or {})})
+    session = tt.toy_session(seats=seats)
+    scene = tt.open_table(app, session)
+    app.frames(2)
+    return app, session, scene
+
+
+# ------------------------------------------------------------------ UI scale
+def test_the_ui_scale_setting_is_validated_and_defaults_from_the_window(tmp_path):
+    s = Settings(tmp_path / "settings.json")
+    assert s.get("ui_scale") is None and s.ui_scale((1280, 800)) == 1.0
+    assert auto_ui_scale((1920, 1080)) == 140 and auto_ui_scale((1024, 700)) == 80
+    assert auto_ui_scale((4000, 3000)) == 160
+    for bad in (85, 170, 70, "120", 1.2, True):
+        assert not s.set("ui_scale", bad)
+    assert s.set("ui_scale", 130) and Settings.load(tmp_path / "settings.json").get("ui_scale") == 130
+    assert s.set("ui_scale", None)
+    assert set(UI_SCALES) == set(range(80, 161, 10))
+
+
+def test_a_larger_ui_scale_lays_the_table_out_again_with_a_bigger_panel_text_and_cards():
+    app, session, scene = make({"ui_scale": 100})
+    panel_w, font = scene.panel.rect.width, scene.panel.size
+    app.settings.set("ui_scale", 140, save=False)
+    scene.on_resize()                       # what Settings does (App.set_ui_scale -> scenes.resize)
+    app.frames(1)
+    # at 1280x800 the panel keeps its width (the table would shrink) and its text grows
+    assert scene.panel.rect.width == panel_w and scene.panel.size > font
+    vw, vh = scene.camera.viewport.size
+    assert scene.world.viewport_size == pytest.approx((vw / 1.4, vh / 1.4))   # laid out for 1/scale
+
+
+def test_the_heroes_table_is_shown_larger_at_a_larger_scale_on_a_big_window():
+    from gamecore.session import Session
+    from ui.games import table_for
+
+    pygame.display.set_mode((1920, 1080))
+    try:
+        zooms, panels = [], []
+        for pct in (100, 140):
+            app = tt.FakeApp({"animation_speed": "off", "ui_scale": pct})
+            scene = app.scenes.switch(table_for("rangers"), session=Session.new("rangers", 3, 2))
+            app.frames(1)
+            zooms.append(scene.camera.zoom)
+            panels.append(scene.panel.rect.width)
+        assert zooms[1] > zooms[0] * 1.3 and panels[1] > panels[0], (zooms, panels)
+    finally:
+        pygame.display.set_mode(tt.WINDOW)
+
+
+# ------------------------------------------------------------------ side panel
+def test_choice_labels_wrap_to_two_lines_and_every_button_has_the_whole_text_as_tooltip():
+    app, session, scene = make()
+    long = "Place Cyclopsis next to Angel Grove High, on the side of the park"
+    labels = [(long, session.state.legal_actions()[0]), ("Pass", session.state.legal_actions()[-1])]
+    scene.panel.set_actions(labels, [])
+    buttons = scene.panel._action_buttons
+    assert "\n" in buttons[0].text and "…" not in buttons[0].text
+    assert buttons[0].rect.height > buttons[1].rect.height
+    assert [b.tool_tip_text for b in buttons] == [long, "Pass"]
+    assert scene.panel.truncated == []
+    cut = "word " * 80
+    scene.panel.set_actions([(cut, session.state.legal_actions()[0])], [])
+    assert scene.panel.truncated == [cut]                     # the minimum-size test reads this
+
+
+def test_the_prompt_grows_with_its_text_instead_of_scrolling():
+    app, session, scene = make()
+    short = scene.panel.header.rect.height
+    scene.panel.set_prompt("One line.")
+    one = scene.panel.header.rect.height
+    scene.panel.set_prompt(" ".join(["A prompt of several lines that must be read in full."] * 4))
+    app.frames(1)
+    assert scene.panel.header.rect.height > one >= short - 1
+    assert scene.panel.actions_box.rect.top >= scene.panel.header.rect.bottom      # everything moved down
+
+
+def test_a_button_that_appears_under_a_resting_pointer_ignores_clicks_for_a_moment():
+    app, session, scene = make()
+    panel = scene.panel
+    legal = session.state.legal_actions()
+    spot = panel.actions_box.rect.topleft
+    panel.pointer = lambda: (spot[0] + 5, spot[1] + 5)
+    panel.set_actions([("First", legal[0])], [])
+    button = panel._action_buttons[0]
+    assert not button.is_enabled and panel.guarding               # the change is seen: greyed
+    press = pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button)
+    assert panel.handle_event(press) is None
+    panel.update(panel_mod.GUARD / 2)
+    assert panel.handle_event(press) is None
+    panel.update(panel_mod.GUARD / 2 + 0.01)
+    assert button.is_enabled and panel.handle_event(press) == ("action", legal[0])
+    panel.pointer = lambda: (0, 0)                                 # a button away from the pointer: at once
+    panel.set_actions([("Other", legal[-1])], [])
+    assert panel._action_buttons[0].is_enabled and not panel.guarding
+
+
+def test_the_log_keeps_the_whole_history_appends_without_rebuilding_and_scrolls():
+    app, session, scene = make()
+    log = scene.panel.log
+    lines = [f"Line {i}: something happened on the table." for i in range(700)]
+    scene.panel.set_log(lines)
+    assert len(log.lines) == 700 and log.lines[0] == lines[0]          # nothing dropped
+    rows = list(log.rows)
+    calls = []
+    real = log._rows_of
+    log._rows_of = lambda line: calls.append(line) or real(line)
+    scene.panel.add_log(["A new line."])
+    assert calls == ["A new line."] and log.rows[:len(rows)] == rows        # only the new line was wrapped
+    scene.panel.set_log(lines[:650])                                      # an undo cuts the end
+    assert calls == ["A new line."] and len(log.lines) == 650
+    bottom = log.surface().copy()
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
+    assert scene.panel.handle_wheel(wheel, scene.panel.log_rect.center)
+    assert log.scroll == 6 and log.surface().get_at((30, 20)) is not None
+    assert pygame.image.tobytes(log.surface(), "RGB") != pygame.image.tobytes(bottom, "RGB")
+    assert not scene.panel.handle_wheel(wheel, (5, 5))                     # not over the log
+
+
+# ------------------------------------------------------------------ bot turns
+def test_each_bot_step_stays_on_screen_for_the_pause_tied_to_the_animation_speed(monkeypatch):
+    app, session, scene = make({"animation_speed": "normal"})
+    assert scene.bot_step_seconds() == pytest.approx(0.6)
+    app.settings.set("animation_speed", "slow", save=False)
+    assert scene.bot_step_seconds() == pytest.approx(1.2)
+    app.settings.set("animation_speed", "off", save=False)
+    assert scene.bot_step_seconds() == 0.0
+    app.settings.set("animation_speed", "normal", save=False)
+    started = []
+    monkeypatch.setattr(scene, "_start_bot", lambda: started.append(scene._idle))
+    card = sorted(session.state.hands[0])[0]
+    post_drag(screen_of(scene, card), screen_of(scene, "bin:0"))
+    app.frames(1, dt=0.05)
+    assert session.state.current_seat() == 1 and not started
+    while not started and scene._idle < 2.0:
+        app.frame(0.05)
+    assert started and 0.6 <= started[0] < 0.7
+
+
+def test_the_panel_names_the_acting_seat_and_s_skips_to_the_persons_turn(monkeypatch):
+    app, session, scene = make({"animation_speed": "normal"})
+    started = []
+    monkeypatch.setattr(scene, "_start_bot", lambda: started.append(scene._idle))
+    card = sorted(session.state.hands[0])[0]
+    post_drag(screen_of(scene, card), screen_of(scene, "bin:0"))
+    app.frames(1, dt=0.01)
+    name = scene.seat_name(1)
+    assert name in scene.panel.turn and name in scene.panel.prompt
+    assert "you" not in scene.panel.prompt.lower()
+    # the line under it tells what a seat did in its last step (from that step's log lines)
+    first_two = " ".join(scene.log_line(e) for e in session.steps[-1].events[:2])
+    assert scene.bot_last_step(0).startswith(first_two) and scene.bot_last_step(1) == ""
+    assert scene.panel.button_for("skip") is not None
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
+    app.frames(1, dt=0.01)
+    assert scene.skipping and started                       # no pause while skipping
+
+
+# ------------------------------------------------------------------ inspect and hands
+def test_inspect_always_fits_the_window_and_keeps_off_the_decisions_targets():
+    face = CardFace(title="A card", cost=3, text="Words " * 40)
+    lines = ["A very long glossary line that goes on " * 6] * 6
+    ins = Inspector(lambda cid: (face, lines))
+    ins.toggle("c")
+    area = pygame.Rect(0, 0, 700, 500)
+    target = pygame.Rect(20, 100, 200, 300)                # the next drop targets, on the left
+    rect, img = ins.placement(area, (650, 250), avoid=[target])
+    assert area.contains(rect) and img.get_height() <= area.height
+    assert not rect.colliderect(target)
+    rect, _ = ins.placement(area, (30, 250), avoid=[])
+    assert area.contains(rect) and not rect.collidepoint((30, 250))        # never under the pointer
+
+
+def test_toasts_stay_off_the_hand_along_the_bottom():
+    app, session, scene = make()
+    scene.toast("A message that explains why a drop was refused.", "error")
+    scene.toast("Another one.")
+    hand = scene.world.get("hand:0").screen_rect(scene.camera)
+    from ui.table.toast import TOP, toast_surface
+    y = scene.camera.viewport.y + TOP
+    for text in reversed(scene.toasts.texts):
+        y += toast_surface(text, "info", min(560, scene.camera.viewport.width - 40)).get_height() + 8
+    assert y < hand.top
+
+
+def test_a_dragged_card_hangs_off_the_pointer_so_the_target_under_it_shows():
+    app, session, scene = make()
+    card = sorted(session.state.hands[0])[0]
+    start, end = screen_of(scene, card), screen_of(scene, "bin:1")
+    ev = pygame.event.Event
+    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, 9):
+        p = (start[0] + (end[0] - start[0]) * i // 8, start[1] + (end[1] - start[1]) * i // 8)
+        pygame.event.post(ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+    app.frames(1)
+    view = scene.world.get(card)
+    assert scene.drag.dragging and not view.screen_rect(scene.camera).collidepoint(end)
+    assert scene.world.get("bin:1").highlight == "target"
+    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.frames(1)
+    assert session.steps and session.steps[-1].action.target == "bin:1"
+
+
+def test_a_waiting_table_is_not_redrawn_until_something_changes(pygame_session, tmp_path):
+    from ui.app import App, QUIET
+
+    app = App(settings=Settings(tmp_path / "s.json"), smoke=True)
+    app.settings.set("animation_speed", "off", save=False)
+    app.scenes.switch(tt.ToyTable, session=tt.toy_session())
+    for _ in range(int(QUIET * 60) + 10):
+        app.frame(1 / 60)
+    drawn = app.drawn_frames
+    for _ in range(30):
+        app.frame(1 / 60)
+    assert app.drawn_frames == drawn and app.skipped_frames >= 30         # idle: nothing drawn
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(1, 1), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+    assert app.drawn_frames == drawn + 1                                  # input: drawn again
+    app.scenes.top.toast("hello")
+    for _ in range(int(QUIET * 60) + 10):
+        app.frame(1 / 60)
+    assert app.drawn_frames > drawn + 60                                  # a fading toast keeps drawing
+    app.scenes.switch("menu")
+
+
+def test_cut_choice_labels_put_the_words_that_tell_them_apart_first():
+    app, session, scene = make()
+    legal = session.state.legal_actions()
+    common = "Play Reckless Swing on Engulf (soldier row) of the monster band at Angel Grove Park, " * 2
+    labels = [common + "discard the top card for +2 dice", common + "no extra dice"]
+    scene.panel.set_actions([(labels[0], legal[0]), (labels[1], legal[-1])], [])
+    texts = [b.text for b in scene.panel._action_buttons]
+    assert texts[0] != texts[1]
+    assert texts[0].startswith("discard the top card") and texts[1].startswith("no extra dice")
+    assert [b.tool_tip_text for b in scene.panel._action_buttons] == labels       # the whole text
+
+
+def test_plurals_come_from_the_catalogs():
+    from ui import i18n
+
+    assert t("misfits.ev.draw", player=1, n=1) == "Player 1 draws 1 card."
+    assert t("misfits.ev.draw", player=1, n=3) == "Player 1 draws 3 cards."
+    assert t("rangers.ev.hits_placed", card="Putty", n=1) == "Putty takes 1 hit."
+    assert t("load.seats", players=3, bots=1).endswith("1 bot")
+    for lang in ("en", "ja"):
+        assert not [k for k, v in i18n.catalog(lang).items() if "(s)" in v], lang
+    i18n.set_language("ja")
+    try:
+        assert "|" not in t("misfits.ev.draw", player=1, n=1)
+    finally:
+        i18n.set_language("en")

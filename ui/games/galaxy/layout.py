@@ -1,0 +1,161 @@
+"""Where everything sits on the Galaxy Hunters table, in world units (pure geometry, no pygame drawing).
+
+The world is about 1350×940 so it shows near 1:1 beside the side panel at 1600×900:
+
+    +------------------------------------------------+---------------------------+
+    | star map 960×590: Uran in the middle, planets  | reputation track (3×7)    |
+    | 1–7 on a ring around it in invasion order,     | upgrade market by section |
+    | Forge, Halo and Nexus in three corners         | missions, specialists,    |
+    +------------------------------------------------+ pilot upgrades            |
+    | round track (9 rounds and their events)        |                           |
+    +------------------------------------------------+---------------------------+
+    | your seat (mech board, pilot, trackers, ships) | the other seats, compact  |
+    +------------------------------------------------------------------------------+
+
+Every function returns plain rects; tests check that nothing overlaps and that text has room.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+MAP = pygame.Rect(0, 0, 960, 590)
+CELL = (150, 150)
+ART_D = 66                      # planet art diameter
+DOCK = 30                       # a dock square
+DOCK_GAP = 4
+URAN_CELL = (236, 214)
+URAN_ART = 96
+SPOT = 50                       # a mutant tile on Uran or on a planet
+ROUND_TRACK = pygame.Rect(0, 598, 960, 54)
+SIDE_X = 972
+SIDE_W = 378
+REP = pygame.Rect(SIDE_X, 0, SIDE_W, 132)
+REP_SPACE = (52, 34)
+MARKET = pygame.Rect(SIDE_X, 140, SIDE_W, 512)
+TILE = (90, 62)                 # an upgrade tile in the market
+TILE_GAP = 6
+SEATS = pygame.Rect(0, 664, 1350, 276)
+# the displays sit beside the planet where they are bought: specialists by Nexus, pilot upgrades by
+# Phyta, missions in the free corner
+DISPLAYS = {"specialists": pygame.Rect(152, 420, 110, 170), "pilot_upgrades": pygame.Rect(698, 420, 104, 170),
+            "missions": pygame.Rect(806, 420, 154, 170)}
+DISPLAY_TITLE = 20
+ME_W = 700
+RING_CENTRE = (480, 292)
+RING_RADII = (320, 215)
+CORNERS = {"forge": (0, 0), "halo": (MAP.width - CELL[0], 0), "nexus": (0, MAP.height - CELL[1])}
+
+
+def ring_centre(index: int, count: int = 7) -> tuple[float, float]:
+    """Centre of the ``index``-th numbered planet (0 = planet 1, at the top; clockwise)."""
+    angle = math.radians(-90 + index * 360 / count)
+    return (RING_CENTRE[0] + RING_RADII[0] * math.cos(angle), RING_CENTRE[1] + RING_RADII[1] * math.sin(angle))
+
+
+def planet_cell(number: int | None, key: str, ring_count: int = 7) -> pygame.FRect:
+    """The cell of a planet: numbered ones on the ring, the others in their corner, Uran in the middle."""
+    if key == "uran":
+        r = pygame.FRect(0, 0, *URAN_CELL)
+        r.center = RING_CENTRE
+        return r
+    if number is not None:
+        r = pygame.FRect(0, 0, *CELL)
+        r.center = ring_centre(number - 1, ring_count)
+        return r
+    corner = CORNERS.get(key)
+    if corner is None:                       # an unexpected extra planet: the free bottom-right corner
+        corner = (MAP.width - CELL[0], MAP.height - CELL[1])
+    return pygame.FRect(*corner, *CELL)
+
+
+def planet_parts(cell: pygame.FRect) -> dict[str, pygame.FRect]:
+    """Name plate, art circle box, invader tile, effect text and the docks row of a planet's cell."""
+    art = pygame.FRect(0, 0, ART_D, ART_D)
+    art.midtop = (cell.centerx, cell.y + 18)
+    invader = pygame.FRect(art.right - SPOT // 2 + 6, art.y - 2, SPOT * 0.8, SPOT * 0.8)
+    return {
+        "name": pygame.FRect(cell.x, cell.y, cell.width, 17),
+        "art": art,
+        "invader": invader,
+        "effect": pygame.FRect(cell.x + 2, art.bottom + 1, cell.width - 4, 30),
+        "docks": pygame.FRect(cell.x, cell.bottom - DOCK - 1, cell.width, DOCK),
+    }
+
+
+def dock_rects(row: pygame.FRect, count: int) -> list[pygame.FRect]:
+    """``count`` dock squares centred in the docks row (wider docks when invaded need room for 2 ships)."""
+    total = count * DOCK + (count - 1) * DOCK_GAP
+    x0 = row.centerx - total / 2
+    return [pygame.FRect(x0 + i * (DOCK + DOCK_GAP), row.y, DOCK, DOCK) for i in range(count)]
+
+
+def uran_parts(cell: pygame.FRect) -> dict[str, object]:
+    """Uran: its art in the middle, the four mutant spots at its corners, the pile to the right."""
+    art = pygame.FRect(0, 0, URAN_ART, URAN_ART)
+    art.center = (cell.centerx - 28, cell.centery + 6)
+    spots = []
+    for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+        s = pygame.FRect(0, 0, SPOT, SPOT)
+        s.center = (art.centerx + dx * (URAN_ART / 2 + 6), art.centery + dy * (URAN_ART / 2 - 14))
+        spots.append(s)
+    pile = pygame.FRect(0, 0, SPOT, SPOT)
+    pile.center = (cell.right - SPOT / 2 - 4, cell.centery + 14)
+    return {"name": pygame.FRect(cell.x, cell.y, cell.width, 17), "art": art, "spots": spots, "pile": pile}
+
+
+def round_boxes(rounds: int = 9) -> list[pygame.FRect]:
+    w = (ROUND_TRACK.width - 8 - (rounds - 1) * 4) / rounds
+    return [pygame.FRect(ROUND_TRACK.x + 4 + i * (w + 4), ROUND_TRACK.y + 4, w, ROUND_TRACK.height - 8)
+            for i in range(rounds)]
+
+
+def rep_spaces(count: int = 21, per_row: int = 7) -> list[pygame.FRect]:
+    """The reputation track read left to right, top to bottom."""
+    gap = (REP.width - per_row * REP_SPACE[0]) / (per_row - 1)
+    return [pygame.FRect(REP.x + (i % per_row) * (REP_SPACE[0] + gap), REP.y + 20 + (i // per_row) * (REP_SPACE[1] + 4),
+                         *REP_SPACE) for i in range(count)]
+
+
+def market_grid(top: float, count: int, cols: int = 4) -> list[pygame.FRect]:
+    """``count`` upgrade tiles in rows of ``cols`` from ``top`` in the market column."""
+    x0 = MARKET.x + (MARKET.width - cols * TILE[0] - (cols - 1) * TILE_GAP) / 2
+    return [pygame.FRect(x0 + (i % cols) * (TILE[0] + TILE_GAP), top + (i // cols) * (TILE[1] + TILE_GAP), *TILE)
+            for i in range(count)]
+
+
+def display_cards(section: str, count: int) -> list[pygame.FRect]:
+    """``count`` cards stacked in a display (missions 3, specialists 2, pilot upgrades 2)."""
+    area = DISPLAYS[section]
+    room = area.height - DISPLAY_TITLE - 4
+    h = min(64, (room - (count - 1) * 4) / max(1, count))
+    return [pygame.FRect(area.x + 3, area.y + DISPLAY_TITLE + i * (h + 4), area.width - 6, h) for i in range(count)]
+
+
+def market_sections(counts: dict) -> dict[str, tuple[pygame.FRect, list[pygame.FRect]]]:
+    """Weapons, systems and prestige stacked in the market column: section rect and its tiles' rects."""
+    out = {}
+    y = MARKET.y
+    for section in ("weapon", "system", "prestige"):
+        n = counts.get(section, 0)
+        rows = max(1, (n + 3) // 4)
+        tiles = market_grid(y + DISPLAY_TITLE, n)
+        height = DISPLAY_TITLE + rows * (TILE[1] + TILE_GAP) + 2
+        out[section] = (pygame.FRect(MARKET.x, y, MARKET.width, height), tiles)
+        y += height + 6
+    return out
+
+
+def seat_rects(players: int) -> list[pygame.FRect]:
+    """[the large board of the seat shown, then one compact board per other seat]."""
+    big = pygame.FRect(SEATS.x, SEATS.y, ME_W, SEATS.height)
+    others = players - 1
+    if others <= 0:
+        return [big]
+    w = (SEATS.width - ME_W - 8 - (others - 1) * 6) / others
+    return [big] + [pygame.FRect(SEATS.x + ME_W + 8 + i * (w + 6), SEATS.y, w, SEATS.height) for i in range(others)]
+
+
+def world_rect() -> pygame.Rect:
+    return pygame.Rect(0, 0, SIDE_X + SIDE_W, SEATS.bottom)
