@@ -95,12 +95,16 @@ class PlannerBot:
         totals = [0.0] * len(pool)
         done = 0
         for w in range(self.worlds):
-            if w and deadline is not None and time.perf_counter() > deadline:
-                break
             world_seed = rng.next_u32()
-            for i, action in enumerate(pool):
+            values = []
+            for action in pool:
+                if w and deadline is not None and time.perf_counter() > deadline:
+                    break                               # out of time: this world is dropped whole
                 world = view.view(seat, Rng(world_seed))
-                totals[i] += self._rollout(world, action, seat, Rng(world_seed ^ 0x51))
+                values.append(self._rollout(world, action, seat, Rng(world_seed ^ 0x51)))
+            if len(values) < len(pool):
+                break
+            totals = [t + v for t, v in zip(totals, values)]
             done += 1
         best, best_value = 0, -math.inf
         for i, total in enumerate(totals):

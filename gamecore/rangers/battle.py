@@ -220,7 +220,7 @@ class Battle:
         costly = sum(1 for s in self._battle_seats() for c in d["seats"][s]["hand"]
                      if C.card_def[C.card_of[c]]["cost"] != 0)
         if costly:
-            self._e("info", "zero_cost_only." + ("one" if costly == 1 else "many"), source=who[0], n=costly,
+            self._e("info", "zero_cost_only", source=who[0], n=costly,
                     card=f"$rangers.enemy.{C.enemy_of[who[0]]}.name")
 
     def _pos(self, cid):
