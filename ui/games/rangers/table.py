@@ -21,6 +21,7 @@ from __future__ import annotations
 from gamecore.engine import Action
 from gamecore.rangers.content import content
 from ui.i18n import has, t
+from ui.table.overlays import SeatBoard
 from ui.table.scene import TableScene
 from ui.table.views import CardView, HandView, PileView
 
@@ -346,6 +347,23 @@ class RangersTable(TableScene):
         hand = w.add(HandView(f"hand:{s}", (x + 4, hy, pw - 8, hand_h), fan_degrees=1.5, lift=min(40, ch * 0.35),
                               min_card_width=MIN_CARD_W if active else 60))
         hand.set_cards([CardView(c, (0, 0, cw, ch), F.combat_face(c), back_colour=back) for c in st["hand"]])
+
+    def seat_board(self, cid: str):
+        """A click on a player's panel shows that player's hand, discard pile and zords at full size."""
+        if self.session is None or not cid.startswith("seat:"):
+            return None
+        s = int(cid.split(":")[1])
+        st = self.state.d["seats"][s]
+        rows = [[F.combat_face(c) for c in st["hand"]] or [None]]
+        extra = [F.combat_face(st["discard"][-1])] if st["discard"] else []
+        extra += [F.zord_face(z) for z, info in sorted(self.state.d["zords"].items()) if info["seat"] == s]
+        if extra:
+            rows.append(extra)
+        roles = " / ".join(t(f"rangers.ranger.{r}.role") for r in st["rangers"])
+        notes = [roles, t("rangers.ui.seat_stats", hand=len(st["hand"]), size=self._hand_size(self.state, s),
+                          actions=st["actions"]),
+                 t("rangers.ui.board_piles", deck=len(st["deck"]), discard=len(st["discard"]), energy=st["energy"])]
+        return SeatBoard(self.seat_name(s), rows, notes, colour=F.ranger_colour(st["rangers"][0]))
 
     def end_turn_loss(self, action) -> str:
         """Ending the action phase leaves every unused action token unused this round: name them."""
