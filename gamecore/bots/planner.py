@@ -11,9 +11,9 @@ evaluation. The candidate with the best mean wins; ties keep the greedy order.
 
 A state may say a decision is local (``worth_planning()`` false): the greedy choice is taken then.
 
-Budget: ``candidates`` x ``worlds`` rollouts of at most ``depth`` moves; ``seconds`` is only a safety
-cap (at least one world per candidate is always finished), so with a generous cap the choice depends
-on the seed alone.
+Budget: ``candidates`` x ``worlds`` rollouts of at most ``depth`` moves; ``seconds`` is a hard cap (a
+world not finished in time is dropped; if none finished, the greedy choice stands), so with a generous
+cap — or ``seconds=None`` — the choice depends on the seed alone.
 """
 from __future__ import annotations
 
@@ -66,10 +66,13 @@ class PlannerBot:
         out.sort(key=lambda x: (x[0], x[1]), reverse=True)
         return [(v, a) for v, _, a in out]
 
-    def _rollout(self, world: GameState, action: Action, seat: int, rng: Rng) -> float:
+    def _rollout(self, world: GameState, action: Action, seat: int, rng: Rng, deadline=None) -> float | None:
+        """The team's plan played on from ``action`` in ``world``; None if the deadline passed."""
         key = world.plan_key() if hasattr(world, "plan_key") else None
         world.apply_unchecked(action)
         for _ in range(self.depth):
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
             if world.is_over():
                 break
             if key is not None and tuple(world.plan_key()[:len(key)]) != tuple(key):
@@ -98,14 +101,17 @@ class PlannerBot:
             world_seed = rng.next_u32()
             values = []
             for action in pool:
-                if w and deadline is not None and time.perf_counter() > deadline:
-                    break                               # out of time: this world is dropped whole
                 world = view.view(seat, Rng(world_seed))
-                values.append(self._rollout(world, action, seat, Rng(world_seed ^ 0x51)))
+                value = self._rollout(world, action, seat, Rng(world_seed ^ 0x51), deadline)
+                if value is None:
+                    break                               # out of time: this world is dropped whole
+                values.append(value)
             if len(values) < len(pool):
                 break
             totals = [t + v for t, v in zip(totals, values)]
             done += 1
+        if done == 0:
+            return pool[0]                              # no world finished in time: the greedy choice
         best, best_value = 0, -math.inf
         for i, total in enumerate(totals):
             mean = total / max(1, done)
