@@ -86,6 +86,7 @@ class PlannerBot:
         if len(legal) == 1:
             return legal[0]
         seat = view.current_seat()
+        deadline = time.perf_counter() + self.seconds if self.seconds else None     # counts the ranking too
         if hasattr(view, "worth_planning") and not view.worth_planning():
             return self.greedy.choose(view, legal, rng)   # a local choice: the greedy judgement is enough
         ranked = self._ranked(view, legal, rng, seat)
@@ -94,7 +95,6 @@ class PlannerBot:
         pool = [a for _, a in ranked[:self.candidates]]
         if len(pool) == 1:
             return pool[0]
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
         totals = [0.0] * len(pool)
         done = 0
         for w in range(self.worlds):
