@@ -29,11 +29,11 @@ opponent_mission_cr, opponent_kill_cr {max_per_round}, opponent_hire_cr. Every h
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gamecore.content import read_content
 from gamecore.engine import ContentError
 from gamecore.resources import asset_path
 
@@ -196,15 +196,8 @@ def _check_ability(ck: _Checker, a: Any, path: str, planets: dict) -> None:
 
 
 def _read(directory: Path, name: str) -> Any:
-    path = directory / name
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ContentError(name, "(file)", f"cannot be read: {exc.strerror or exc}") from None
-    try:
-        return json.loads(text)
-    except ValueError as exc:
-        raise ContentError(name, "(file)", f"is not valid JSON: {exc}") from None
+    """One data file through the shared reader (regular files only, size-capped, UTF-8, sane JSON)."""
+    return read_content(directory, name)
 
 
 def load_content(directory: Path | str | None = None) -> Content:
