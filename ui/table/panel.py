@@ -89,6 +89,26 @@ def wrap_label(label: str, size: int, width: int, max_lines: int = 2) -> tuple[s
     return "\n".join(head + [fonts.fit_label(rest, width, size)]), True
 
 
+class _Label(UIImage):
+    """A button's two-line label drawn by us (pygame_gui 0.6 draws only a button's first line): an image
+    over the button that lets the pointer through to it."""
+
+    def hover_point(self, hover_x: float, hover_y: float) -> bool:
+        return False
+
+
+def label_surface(text: str, size: tuple[int, int], font_size: int, colour=TEXT) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    lines = text.split("\n")
+    line_h = fonts.font(font_size).get_linesize()
+    y = (size[1] - line_h * len(lines)) // 2
+    for line in lines:
+        img = fonts.text(line, font_size, colour)
+        surf.blit(img, img.get_rect(midtop=(size[0] // 2, y)))
+        y += line_h
+    return surf
+
+
 class LogView:
     """The game log as rows of cached text, drawn into one surface per change."""
 
@@ -205,6 +225,7 @@ class SidePanel:
         self._cut_actions: list[str] = []
         self.prompt_clipped = False         # the prompt had more lines than the panel gives it
         self._cut_end: list[str] = []
+        self._labels: dict = {}             # UIButton -> (text shown, _Label image or None)
         self.log = LogView(200, 100, self.size)
         self.built = False
 
@@ -304,6 +325,8 @@ class SidePanel:
             self.actions_box.set_dimensions((inner_w, actions_h))
         y += actions_h + 6
         self.end_button.set_relative_position((MARGIN, y))
+        if self.end_button in self._labels:
+            self._set_label(self.end_button, self._labels[self.end_button][0], self.panel)
         y += end_h + 6
         per_row = 4 if self.tool_rows == 1 else 2
         bw = (inner_w - (per_row - 1) * 6) // per_row
@@ -371,6 +394,7 @@ class SidePanel:
         self._buttons.clear()
         self._action_buttons.clear()
         self._guarded.clear()
+        self._labels.clear()
         self.built = False
 
     def hide(self) -> None:
@@ -425,6 +449,39 @@ class SidePanel:
             self.undo_enabled, self.redo_enabled = undo, redo
             self._fill_tools()
 
+    def _set_label(self, button, text: str, container) -> None:
+        """Show ``text`` on ``button``: one line through pygame_gui, two lines drawn by us over it."""
+        shown, image = self._labels.get(button, (None, None))
+        rect = button.get_relative_rect()
+        if "\n" not in text:
+            if image is not None:
+                image.kill()
+            if button.text != text:
+                button.set_text(text)
+            self._labels[button] = (text, None)
+            return
+        if button.text:
+            button.set_text("")
+        surf = label_surface(text, rect.size, self.size)
+        if image is None:
+            image = _Label(pygame.Rect(rect), surf, self.manager, container=container)
+        else:
+            if image.get_relative_rect() != rect:
+                image.set_relative_position(rect.topleft)
+                image.set_dimensions(rect.size)
+            if shown != text or image.get_relative_rect().size != rect.size:
+                image.set_image(surf)
+        self._labels[button] = (text, image)
+
+    def shown_text(self, button) -> str:
+        """The label a button shows (its lines joined by "\n")."""
+        return self._labels.get(button, (button.text, None))[0]
+
+    def _drop_label(self, button) -> None:
+        _, image = self._labels.pop(button, (None, None))
+        if image is not None:
+            image.kill()
+
     def _guard(self, button) -> None:
         """Disable a new button for a moment if the pointer rests on it (see the module docstring)."""
         try:
@@ -459,13 +516,12 @@ class SidePanel:
             h = self._button_height(text.count("\n") + 1)
             if i < len(old):
                 b = old[i]
-                changed = b.text != text
-                if changed:
-                    b.set_text(text)
+                changed = self.shown_text(b) != text
                 if b.get_relative_rect().size != (w, h):
                     b.set_dimensions((w, h))
                 if b.get_relative_rect().topleft != (0, y):
                     b.set_relative_position((0, y))
+                self._set_label(b, text, container)
                 if b.tool_tip_text != label:
                     b.set_tooltip(label)
                 if changed:
@@ -473,14 +529,16 @@ class SidePanel:
                     b.enable()
                     self._guard(b)
             else:
-                b = UIButton(pygame.Rect(0, y, w, h), text, self.manager, container=container,
+                b = UIButton(pygame.Rect(0, y, w, h), "", self.manager, container=container,
                              object_id=self._oid("#table_action"), tool_tip_text=label)
+                self._set_label(b, text, container)
                 self._guard(b)
             self._buttons[b] = ("action", action)
             self._action_buttons.append(b)
             y += h + 4
         for b in old[len(self.actions):]:
             self._guarded.pop(b, None)
+            self._drop_label(b)
             b.kill()
         self.actions_box.set_scrollable_area_dimensions((w, max(1, y)))
 
@@ -496,19 +554,19 @@ class SidePanel:
             text, cut = wrap_label(label, self.size, width)
             if cut:
                 self._cut_end.append(label)
-            self.end_button.set_text(text)
+            self._set_label(self.end_button, text, self.panel)
             self.end_button.set_tooltip(label)
             self.end_button.enable()
             self._buttons[self.end_button] = ("end", action)
             self._guard(self.end_button)
         elif self.skip_label:
-            self.end_button.set_text(wrap_label(self.skip_label, self.size, width)[0])
+            self._set_label(self.end_button, wrap_label(self.skip_label, self.size, width)[0], self.panel)
             self.end_button.set_tooltip(t("table.skip.tip"))
             self.end_button.enable()
             self._buttons[self.end_button] = ("skip",)
             self._guard(self.end_button)
         else:
-            self.end_button.set_text(t("table.end_turn"))
+            self._set_label(self.end_button, t("table.end_turn"), self.panel)
             self.end_button.set_tooltip(None)
             self.end_button.disable()
 
