@@ -709,7 +709,7 @@ class TableScene(Scene):
                 except ValueError:
                     bot = bots.RandomBot()
                 action = None
-                if isinstance(bot, bots.MctsBot):
+                if isinstance(bot, bots.MctsBot) or getattr(bot, "heavy", False):
                     # a search holds the interpreter for seconds: think in another process
                     action = think_elsewhere(state, level, rng)
                 if action is None:
