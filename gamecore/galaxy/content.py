@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamecore.content import read_content
+from gamecore.content import load_guarded, read_content
 from gamecore.engine import ContentError
 from gamecore.resources import asset_path
 
@@ -196,11 +196,15 @@ def _check_ability(ck: _Checker, a: Any, path: str, planets: dict) -> None:
 
 
 def _read(directory: Path, name: str) -> Any:
-    """One data file through the shared reader (regular files only, size-capped, UTF-8, sane JSON)."""
     return read_content(directory, name)
 
 
 def load_content(directory: Path | str | None = None) -> Content:
+    """Read and check every data file (any slip past the checks still ends in a ContentError)."""
+    return load_guarded("galaxy data", lambda: _load_content(directory))
+
+
+def _load_content(directory: Path | str | None) -> Content:
     directory = Path(directory) if directory is not None else asset_path("data", GAME_ID)
     raw = {name: _read(directory, name) for name in FILES}
 

@@ -187,7 +187,7 @@ def _potential(state, seat: int) -> float:
         cap = state.capacity(seat)
         v += 0.2 * sum(cap[c] for c in CUBES) * (left / st["rounds"])
     v += 2.0 * p["ships"] * (left / st["rounds"])
-    v -= 1.0 * _upkeep_short(state, seat)
+    v -= 2.0 * _upkeep_short(state, seat)
     return v
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from gamecore import IllegalAction
+from gamecore.galaxy.content import content
 from gamecore.galaxy.testing import act, give_card, give_tile, invade, legal, new, put_uran, set_cubes, set_res, turn
 
 
@@ -75,9 +76,16 @@ def test_a_weapon_that_would_leave_the_kill_out_of_reach_is_not_offered():
 
 
 def test_attack_bonus_and_cube_discounts():
-    s = fighter(mech="bulwark", pilot="rook", weapons=("rail_rifle",))   # Rook I: 1 ammo less
-    set_cubes(s, 0, ammo=1)
+    s = fighter(mech="wisp", pilot="nyx", weapons=("beam_lance",))    # Nyx I: 1 energy less
+    set_cubes(s, 0, energy=1)
     tile = put_uran(s, 0, "gloop")                                # armour 3
+    act(s, "place_mech", "mech:0", "uran:0")
+    act(s, "fire", "slot:0:0", tile)
+    assert s.p[0]["cubes"]["energy"] == 0 and tile in s.p[0]["kills"]
+    s = fighter(mech="bulwark", pilot="ivo", weapons=("rail_rifle",))
+    give_card(s, 0, "spec:engineer")                              # 1 cube less, only when lacking
+    set_cubes(s, 0, ammo=1)
+    tile = put_uran(s, 0, "gloop")
     act(s, "place_mech", "mech:0", "uran:0")
     act(s, "fire", "slot:0:0", tile)
     assert s.p[0]["cubes"]["ammo"] == 0 and tile in s.p[0]["kills"]
@@ -102,7 +110,7 @@ def test_invaded_planet_fight_then_effect_and_no_longer_invaded():
     act(s, "place_mech", "mech:0", "art:prim")
     assert s.p[0]["cubes"]["armour"] == 5                         # the Skitter struck for 1
     act(s, "fire", "slot:0:0", tile)
-    assert "prim" not in s.invaded and s.p[0]["cr"] == 1 + 4 and tile in s.p[0]["kills_inv"]
+    assert "prim" not in s.invaded and s.p[0]["cr"] == content().setup["start_credits"][0] + 4 and tile in s.p[0]["kills_inv"]
 
 
 def test_uran_takes_any_number_of_mechs_each_picking_its_mutant():

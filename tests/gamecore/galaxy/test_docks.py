@@ -6,6 +6,7 @@ import pytest
 
 from gamecore import IllegalAction
 from gamecore.engine import Action
+from gamecore.galaxy.content import content
 from gamecore.galaxy.testing import act, display, give_card, give_tile, invade, legal, new, set_cubes, set_res, turn
 
 
@@ -37,7 +38,7 @@ def test_reputation_unlocks_docks_for_good():
 def test_a_taken_dock_is_closed():
     s = new(2)
     act(s, "place_ship", "ship:0", "dock:prim:0", ships=1)
-    assert s.p[0]["cr"] == 1 + 4
+    assert s.p[0]["cr"] == content().setup["start_credits"][0] + 4
     assert "dock:prim:0" not in docks_offered(s, 1)
     with pytest.raises(IllegalAction) as err:
         act(s, "place_ship", "ship:1", "dock:prim:0", ships=1)
@@ -53,7 +54,7 @@ def test_invaded_dock_needs_two_ships_and_they_stay_when_the_invader_arrives():
     assert Action.make("place_ship", "ship:1", "dock:prim:0", ships=2) in s.legal_actions()
     assert Action.make("place_ship", "ship:1", "dock:prim:0", ships=1) not in s.legal_actions()
     act(s, "place_ship", "ship:1", "dock:prim:0", ships=2)
-    assert s.docks["dock:prim:0"] == [1, 1] and s.p[1]["home"] == 0 and s.p[1]["cr"] == 2 + 4
+    assert s.docks["dock:prim:0"] == [1, 1] and s.p[1]["home"] == 0 and s.p[1]["cr"] == content().setup["start_credits"][1] + 4
     # with one ship left a seat cannot land on an invaded planet (A4)
     turn(s, 0)
     invade(s, "lumen", "skitter")

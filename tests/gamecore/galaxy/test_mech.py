@@ -26,8 +26,8 @@ def test_buying_a_weapon_pays_its_cost_and_fills_the_next_slot():
 def test_ivo_and_gunsmith_discounts_stack():
     s = new(2, pilots=["ivo", "rook"], mechs=["bulwark", "wisp"])   # Bulwark: Ivo I live
     give_card(s, 0, "spec:gunsmith")
-    assert s.tile_cost(0, "rail_rifle")["cr"] == 1
-    assert s.tile_cost(0, "armor_plate")["cr"] == 1               # Gunsmith is for weapons only
+    assert s.tile_cost(0, "rail_rifle")["cr"] == 0                # 3 - 2 (Ivo I) - 1 (Gunsmith)
+    assert s.tile_cost(0, "heavy_plating")["cr"] == 1             # Gunsmith is for weapons only
 
 
 def test_systems_arrive_full_and_repair_fills_them_later():
@@ -64,8 +64,8 @@ def test_nine_tile_cap_replacing_removes_the_old_tile_from_the_game():
 
 
 def test_blueprint_needs_all_six_icons_and_scores_seven():
-    s = new(2, pilots=["rook", "nyx"])                            # Rook: Bal Bal Hvy Arm Arm Rck
-    for kind in ["autocannon", "rail_rifle", "arc_hammer", "armor_plate", "heavy_plating"]:
+    s = new(2, pilots=["rook", "nyx"])                            # Rook: Bal Bal Hvy Arm Cel Rck
+    for kind in ["autocannon", "rail_rifle", "arc_hammer", "armor_plate", "power_cell"]:
         give_tile(s, 0, kind)
     assert scoring.blueprint_missing(s.p[0]) == 1 and scoring.breakdown(s, 0)["blueprint"] == 0
     give_tile(s, 0, "ammo_rack")

@@ -69,10 +69,10 @@ def test_upkeep_with_ivo_and_the_accountant():
     s = new(2, mechs=["drifter", "wisp"], pilots=["ivo", "rook"])  # Drifter: Ivo II and IV live
     give_card(s, 0, "spec:accountant")
     set_res(s, 0, cr=3)
-    s.p[0]["ships"] = s.p[0]["home"] = 3
-    assert s.upkeep_due(0) == (3, 2, 3)
+    s.p[0]["ships"] = s.p[0]["home"] = 5
+    assert s.upkeep_due(0) == (5, 1, 3)                          # Ivo IV: 1 per ship; Accountant: 3 less
     s._upkeep(0)
-    assert s.p[0]["cr"] == 0 and s.p[0]["debt"] == 0
+    assert s.p[0]["cr"] == 1 and s.p[0]["debt"] == 0
 
 
 def test_upkeep_happens_in_rounds_five_and_nine_only():

@@ -9,7 +9,7 @@ from gamecore.galaxy.testing import give_card, give_tile, new, set_dna, set_res
 
 def test_every_category():
     s = new(2, pilots=["rook", "nyx"])
-    for kind in ["autocannon", "rail_rifle", "arc_hammer", "armor_plate", "heavy_plating", "ammo_rack"]:
+    for kind in ["autocannon", "rail_rifle", "arc_hammer", "armor_plate", "power_cell", "ammo_rack"]:
         give_tile(s, 0, kind)
     give_tile(s, 0, "guild_seat")
     give_tile(s, 0, "white_ship")

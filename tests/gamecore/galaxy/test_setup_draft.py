@@ -19,7 +19,7 @@ def test_setup_board_pile_uran_market_cards(players):
         for kind, tile in content().tiles.items():
             assert len(s.market[kind]) == tile["copies"][players - 2]            # S5: the colour band
         credits = [s.p[seat]["cr"] for seat in s.order]
-        assert credits == [1, 2, 3, 4][:players]                                # S6
+        assert credits == content().setup["start_credits"][:players]                                # S6
         assert all(len(p["missions"]) == 1 for p in s.p) and len(s.mdisplay) == 3    # S7
         assert len(s.sdisplay) == 2 and len(s.udisplay) == 2                   # S8, S9
         three_plus = {f"spec:{k}" for k, v in content().specialists.items() if v.get("min_players", 2) > 2}
