@@ -186,14 +186,15 @@ def test_the_menu_shows_the_data_error_tile_and_the_other_games_stay_playable(as
     _edit_json(assets / "data" / "rangers" / "zords.json", lambda d: d["megazord"].pop("id"))
     probe = (f"import sys, json; sys.path.insert(0, {str(ROOT)!r})\n"
              "import os; os.environ['SDL_VIDEODRIVER'] = 'dummy'\n"
-             "import gamecore\nfrom ui.games import content_problem, playable\n"
-             "print(json.dumps({g.id: [playable(g), content_problem(g)] for g in gamecore.games(ready_only=True)}))")
+             "import gamecore\nfrom ui.games import content_problem, has_table, playable\n"
+             "print(json.dumps({g.id: [playable(g), content_problem(g), has_table(g.id)] for g in gamecore.games(ready_only=True)}))")
     env = dict(os.environ, TABLETOP_DOJO_ASSETS=str(assets))
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["rangers"][0] is False and "zords.json" in result["rangers"][1] and "megazord.id" in result["rangers"][1]
-    assert all(ok and problem is None for g, (ok, problem) in result.items() if g != "rangers")
+    # every other game keeps its state: playable when its table has landed, and no data error
+    assert all(ok == table and problem is None for g, (ok, problem, table) in result.items() if g != "rangers")
 
 
 def test_both_games_load_through_the_shared_checker():

@@ -52,9 +52,10 @@ class App:
         self.smoke = smoke
         self.settings = settings or Settings.load()
         i18n.set_language(self.settings.get("language"))
-        for problem in i18n.check_catalogs():       # said at start, not hidden behind raw keys
-            notices.post("notice.catalog_broken", problem=problem,
-                         fallback="A text catalog of the interface is broken: {problem}.")
+        i18n.check_catalogs()
+        for where, problem in i18n.problem_files():     # said at start, not hidden behind raw keys
+            notices.post("notice.catalog_broken", file=where, reason=notices.reason(problem),
+                         fallback="The interface text catalog {file} is broken: {reason}.")
         pygame.display.set_caption("Tabletop Dojo")
         self._set_icon()
         if size is None:

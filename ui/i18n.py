@@ -20,6 +20,7 @@ MAX_CATALOG_BYTES = 8 * 1024 * 1024
 LANGUAGES = ("en", "ja")
 _catalogs: dict[str, dict[str, str]] = {}
 _problems: list[str] = []
+_problem_files: list[tuple[str, Exception]] = []      # (file as shown, the FileProblem), for the app's message
 _lang = "en"
 
 
@@ -50,11 +51,14 @@ def load_catalog(lang: str) -> dict[str, str]:
                 raise FileProblem("is not a JSON object of keys and texts")
         except FileProblem as exc:
             _problems.append(f"{_where(path)} {exc}")
+            _problem_files.append((_where(path), exc))
             continue
         bad = [key for key, value in data.items() if not isinstance(value, str)]
         if bad:
             _problems.append(f"{_where(path)}: the value of {bad[0][:60]!r} is not a text"
                              + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""))
+            _problem_files.append((_where(path), FileProblem(f"the value of {bad[0][:60]!r} is not a text",
+                                                             "not_text", key=bad[0][:60])))
         for key, value in data.items():
             if isinstance(value, str):
                 merged[key] = value
@@ -72,6 +76,11 @@ def problems() -> list[str]:
     return list(_problems)
 
 
+def problem_files() -> list[tuple[str, Exception]]:
+    """The broken catalogs as (file as shown, FileProblem with its code), for a translated message."""
+    return list(_problem_files)
+
+
 def check_catalogs() -> list[str]:
     """Read every catalog of every language now; the problems found (empty when all are fine)."""
     for lang in LANGUAGES:
@@ -83,6 +92,7 @@ def reload() -> None:
     """Forget the loaded catalogs and their problems (tests that break a catalog on purpose)."""
     _catalogs.clear()
     _problems.clear()
+    _problem_files.clear()
 
 
 def set_language(lang: str) -> None:

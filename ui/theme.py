@@ -24,9 +24,10 @@ DISABLED = (110, 118, 128)
 RED = (214, 84, 84)
 GREEN = (96, 186, 120)
 
-# Seat colours; the colour-blind set (Okabe–Ito) keeps hues apart for every common deficiency.
-SEAT_COLOURS = [(214, 76, 76), (70, 130, 220), (235, 190, 60), (90, 170, 100), (170, 100, 200), (240, 140, 60)]
-SEAT_COLOURS_CB = [(213, 94, 0), (0, 114, 178), (240, 228, 66), (0, 158, 115), (204, 121, 167), (86, 180, 233)]
+# Seat colours in the same order as the table's palette (ui/table/palette.py: red, blue, green, yellow...);
+# the colour-blind set (Okabe–Ito) keeps hues apart for every common deficiency.
+SEAT_COLOURS = [(214, 76, 76), (70, 130, 220), (90, 170, 100), (235, 190, 60), (170, 100, 200), (240, 140, 60)]
+SEAT_COLOURS_CB = [(213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66), (204, 121, 167), (86, 180, 233)]
 
 
 def seat_colour(seat: int, colorblind: bool = False):

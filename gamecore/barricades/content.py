@@ -8,10 +8,10 @@ treasures, the Wound card and every monster) is one entry of ``Content.cards`` k
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamecore.content import read_content
 from gamecore.engine import ContentError
 from gamecore.resources import asset_path
 
@@ -58,15 +58,11 @@ class Content:
 
 
 def _read(name: str) -> Any:
-    path = asset_path("data", GAME_ID, name)
+    """One data file through the shared reader (regular files only, size-capped, UTF-8, sane JSON)."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ContentError(f"data/{GAME_ID}/{name}", "(file)", f"cannot be read: {exc.strerror or exc}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"data/{GAME_ID}/{name}", f"line {exc.lineno}", f"is not valid JSON: {exc.msg}") from None
+        return read_content(asset_path("data", GAME_ID), name)
+    except ContentError as exc:
+        raise ContentError(f"data/{GAME_ID}/{name}", exc.field, exc.problem) from None
 
 
 class _Checker:

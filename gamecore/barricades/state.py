@@ -394,6 +394,15 @@ class BarricadesState(GameState):
     def summary(self) -> dict:
         return {"round": self.d["turn"]}
 
+    def evaluate(self, seat: int) -> float:
+        from .evaluation import evaluate
+        return evaluate(self, seat)
+
+    def team_choice(self, level: str, legal: list[Action], rng: Rng) -> Action | None:
+        """This game's own AI teammates (see evaluation.py), called by gamecore.bots.choose_for."""
+        from .evaluation import team_choice
+        return team_choice(self, level, legal, rng)
+
     def stats(self) -> dict[str, int]:
         return {"barricades.stat.turns": self.d["turn"], "barricades.stat.tokens": self.d["stats"]["tokens_placed"],
                 "barricades.stat.destroyed": len(self.destroyed_locations()),
@@ -874,7 +883,7 @@ class BarricadesState(GameState):
             elif loc == "shop":
                 if gold >= self._treasure_cost(seat) and (d["tdeck"] or d["tdiscard"]):
                     out.append(A("shop", f"gold:{seat}", "loc:shop"))
-            if not d["barricades"][loc] and seat not in d["pledges"].get(loc, {}):
+            if not d["barricades"][loc] and str(seat) not in d["pledges"].get(loc, {}):
                 if gold > 0 or self._barricade_discount(seat) > 0:
                     out.append(A("fund", f"gold:{seat}", f"barricade:{loc}"))
         if not d["options_one"] and len(d["queue"]) > 1 and d["yields"].get(str(seat), 0) < 2:
@@ -1017,7 +1026,8 @@ class BarricadesState(GameState):
         (p["hand"] if cid in p["hand"] else p["discard"]).remove(cid)
         d["destroyed"].append(cid)
         p["discard"].append(new)
-        p["leveled"] = True
+        if not free:
+            p["leveled"] = True   # level-ups granted by effects are extra
         return [_E("move", "level_up", {"seat": seat, "old": self.key(cid), "new": self.key(new)}, source=cid, target=target)]
 
     def _train(self, seat: int, k: int) -> list[Event]:

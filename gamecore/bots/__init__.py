@@ -178,9 +178,11 @@ LEVELS = {
 
 def make_bot(name: str):
     try:
-        return LEVELS[name]()
+        bot = LEVELS[name]()
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; choose from {', '.join(LEVELS)}") from None
+    bot.level = name
+    return bot
 
 
 def choose_for(state: GameState, bot, rng: Rng) -> Action:
@@ -188,7 +190,12 @@ def choose_for(state: GameState, bot, rng: Rng) -> Action:
     seat = state.current_seat()
     view = state.view(seat, rng) if seat is not None else state.clone()
     legal = view.legal_actions()
-    action = bot.choose(view, legal, rng)
+    # a game may bring its own AI for a level name (Barricades' team bots): ``team_choice(level, legal, rng)``
+    own = getattr(view, "team_choice", None)
+    level = getattr(bot, "level", None)
+    action = own(level, legal, rng) if own is not None and level else None
+    if action is None:
+        action = bot.choose(view, legal, rng)
     real_legal = state.legal_actions()
     if action not in real_legal:
         # the view and the real state list the same moves for the seat to play; guard anyway

@@ -326,12 +326,13 @@ class MisfitsState(GameState):
             out.append(Action("quest", None, f"quest:town:{self.quests['town'][0]}"))
         return out
 
-    def _targets(self, f: dict) -> list:
-        """Cards a "activate another card" frame may pick."""
+    def _targets(self, f: dict, chain_ok: bool = False) -> list:
+        """Cards a "activate another card" frame may pick (``chain_ok``: as if the cards still resolving
+        could be, to tell the log why none can)."""
         seat, src, flt = f["s"], f["c"], f["f"]
         t = self.tab[seat]
         pos = t.index(src) if src in t else None
-        chain = self.chain()
+        chain = self.chain() if not chain_ok else set()
         H = self.heroes
         where = flt["where"]
         out = []
@@ -500,7 +501,7 @@ class MisfitsState(GameState):
         elif t == "choice":
             self.stack.pop()
             i = action.get("index")
-            ev.append(_E("info", "misfits.ev.option", {"seat": seat, "index": i + 1}))
+            ev.append(_E("info", "misfits.ev.option", {"seat": seat, "index": i + 1}, source=f["c"]))
             self.stack.append({"t": "run", "s": seat, "c": f["c"], "fx": f["opts"][i], "i": 0, "act": False})
         elif t == "target":
             self.stack.pop()
@@ -515,7 +516,7 @@ class MisfitsState(GameState):
             else:
                 e = f["e"]
                 self._hire(seat, action.source, parse_slot(action.target)[1], e["discount"],
-                           bool(e.get("ignore_hire_box")), ev)
+                           bool(e.get("ignore_hire_box")), ev, by=f.get("c"))
         else:
             raise ValueError(f"{t}/{kind}")
 
@@ -566,7 +567,12 @@ class MisfitsState(GameState):
             if got:
                 self.stack.append({"t": "ask", "s": seat, "c": got[0], "n": 1})
             else:
-                ev.append(_E("info", "misfits.ev.no_target", {"seat": seat, "card": card_name(self.heroes[f["c"]])}))
+                # house rule: a card still resolving cannot be activated by the chain it started; say so
+                held = self._targets(f, chain_ok=True)
+                params = {"seat": seat, "card": card_name(self.heroes[f["c"]])}
+                if held:
+                    params["others"] = card_name(self.heroes[held[0]])
+                ev.append(_E("info", "misfits.ev.no_target", params))
         elif t == "all":
             got = self._all_left(f)
             if got:
@@ -584,14 +590,16 @@ class MisfitsState(GameState):
             self.stack.pop()
 
     # ---------------------------------------------------------------- rule steps
-    def _hire(self, seat: int, hid: str, idx: int, discount: int, ignore: bool, ev: list) -> None:
+    def _hire(self, seat: int, hid: str, idx: int, discount: int, ignore: bool, ev: list, by: str | None = None) -> None:
         hero = self.heroes[hid]
         cost = max(0, hero.cost - discount)
         self.coins[seat] -= cost
         self.hands[seat].remove(hid)
         self.tab[seat][idx] = hid
-        ev.append(_E("move", "misfits.ev.hire", {"seat": seat, "card": card_name(hero), "cost": cost},
-                        source=hid, target=slot_id(seat, idx)))
+        params = {"seat": seat, "card": card_name(hero), "cost": cost}
+        if by is not None and (discount or ignore):     # the log says which card made it cheaper
+            params["by"] = card_name(self.heroes[by])
+        ev.append(_E("move", "misfits.ev.hire", params, source=hid, target=slot_id(seat, idx)))
         if not self.end_trigger and self.tableau_size(seat) == 16:
             self.end_trigger = True
             ev.append(_E("phase", "misfits.ev.end_triggered", {"seat": seat}))
@@ -764,6 +772,17 @@ class MisfitsState(GameState):
         ev.append(_E("phase", "misfits.ev.game_over", {"winners": [w + 1 for w in res.winners]}, cause=reason))
 
     # ---------------------------------------------------------------- end and evaluation
+    def score_details(self, seat: int) -> list:
+        """Where the ◆ points come from, card by card: (i18n key, params, points) for each scoring card."""
+        grid = scoring.faction_grid(self.tab[seat], self.stunned, self.heroes)
+        out = []
+        for idx, h in enumerate(self.tab[seat]):
+            if h is None or h in self.stunned or self.heroes[h].hire["type"] != "score":
+                continue
+            pts = scoring.trophy_points(self.heroes[h], idx, grid, len(self.won[seat]))
+            out.append(("misfits.score.trophy_card", {"card": card_name(self.heroes[h])}, pts))
+        return out
+
     def breakdown(self, seat: int) -> dict:
         return scoring.breakdown(self.tab[seat], self.stunned, self.heroes, self.won[seat], self.inf[seat], self.coins[seat])
 

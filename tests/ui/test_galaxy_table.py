@@ -366,7 +366,24 @@ def test_a_whole_game_against_bots_through_the_table_reaches_the_results(players
         app.frames(1)
     assert state.is_over()
     assert drags > 5
+    # every log line is a sentence of the catalogs, never a raw key or an unfilled placeholder
+    lines = scene.panel.log_lines
+    assert lines and not [x for x in lines if x.startswith("galaxy.") or "{" in x]
     toytable.wait_for(app, lambda: type(app.scenes.top).__name__ == "ResultsScene", 10)
     assert type(app.scenes.top).__name__ == "ResultsScene"
     result = state.result()
     assert set(result.breakdown) == set(range(players))
+
+
+def test_a_click_on_another_seats_board_shows_it_at_full_size():
+    _engine()
+    session = _session(players=3)
+    _to_my_turn(session)
+    state = session.state
+    state.p[1]["tiles"] = ["tile:autocannon:0"]      # a position for the test: seat 2 owns a weapon
+    app, scene = _open(session)
+    board = scene.seat_board("seat:1")
+    assert board is not None and scene.seat_board("seat:0") is None      # your own board is already large
+    assert board.rows[0][0] is not None and board.rows[0][0].title == faces.name("tile", "autocannon")
+    assert all(face is None for face in board.rows[0][1:])
+    assert str(state.p[1]["cr"]) in board.notes[0]

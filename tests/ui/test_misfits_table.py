@@ -160,6 +160,32 @@ def test_a_target_choice_is_a_click_on_the_glowing_card(monkeypatch):
     post_click(screen_of(scene, legal[1].target))
     app.frames(2)
     assert session.steps[0].action == legal[1] and session.steps[0].seat == 0
+    # choosing the card to activate answered "activate it?": the engine's question is not asked again
+    assert session.steps[1].action == Action("activate", legal[1].target)
+    assert not (session.state.pending() and session.state.pending().kind == "ask"
+                and session.state.stack[-1].get("c") == legal[1].target)
+
+
+def test_a_question_with_one_answer_is_answered_by_the_table_and_logged():
+    session = human_first_session()                       # two players: one opponent to give coins to
+    app, scene = open_misfits(session)
+    state = session.state
+    hid = state.hands[0].pop()
+    state.tab[0][0] = hid
+    state.phase = "resolve"
+    state.coins[0] = 40
+    # "activate it?" first, then an extra cost: give 5 coins to an opponent (there is only one)
+    state.stack = [{"t": "give", "s": 0, "n": 5}, {"t": "ask", "s": 0, "c": hid, "n": 1}]
+    scene.token += 1
+    scene.refresh()
+    decline = Action("decline", hid)
+    assert decline in state.legal_actions()
+    before = list(state.coins)
+    scene.apply_action(decline)
+    give = Action("give", None, "seat:1")
+    assert [s.action for s in session.steps] == [decline, give]          # the one answer was given
+    assert state.coins[0] == before[0] - 5 and state.coins[1] == before[1] + 5
+    assert t("table.forced", move=scene.describe_action(give)) in scene.panel.log_lines
 
 
 # ------------------------------------------------------------------ bots
@@ -454,3 +480,48 @@ def test_main_actions_without_a_card_are_clicks_on_the_supply_and_the_deck():
     app.frames(2)
     assert session.steps[0].action == Action.make("influence", type="sea")
     assert session.state.inf[0][1] == 1
+
+
+def test_the_log_names_a_discount_the_house_rule_and_the_option_chosen():
+    from gamecore.engine import Event
+
+    session = human_first_session()
+    app, scene = open_misfits(session)
+    state = session.state
+    a, b = state.hands[0][:2]
+    name_a, name_b = scene.card_name(a), scene.card_name(b)
+    hire = Event("move", "misfits.ev.hire", {"seat": 0, "player": 1, "card": name_a, "cost": 0, "by": name_b})
+    assert scene.log_line(hire) == t("misfits.ev.hire_thanks", player=1, card=name_a, cost=0, by=name_b)
+    assert name_b in scene.log_line(hire) and "0 coins" in scene.log_line(hire)
+    none = Event("info", "misfits.ev.no_target", {"seat": 0, "player": 1, "card": name_a, "others": name_b})
+    assert name_b in scene.log_line(none) and "still resolving" in scene.log_line(none)
+    chooser = next((h for h in state.heroes if scene._option_label(h, 0)), None)
+    if chooser is not None:
+        option = Event("info", "misfits.ev.option", {"seat": 0, "player": 1, "index": 1}, source=chooser)
+        assert scene._option_label(chooser, 0) in scene.log_line(option)
+        assert "option 1" not in scene.log_line(option)
+
+
+def test_the_rules_screen_lists_the_house_rules_in_both_languages():
+    from ui.resources import asset_path
+
+    for lang, heading, still in (("en", "## House rules of this table", "still resolving"),
+                                 ("ja", "## このアプリのハウスルール", "解決中")):
+        text = asset_path("rules", f"misfits.{lang}.md").read_text(encoding="utf-8")
+        section = text.split(heading, 1)[1].split("\n## ", 1)[0]
+        assert "60" in section and "30" in section and still in section, lang
+
+
+def test_the_results_list_the_trophy_points_card_by_card():
+    import gamecore
+    from gamecore import Rng
+
+    state = gamecore.start("misfits", seed=3, players=2)
+    rng = Rng(4)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    result = state.result()
+    for seat in (0, 1):
+        details = state.score_details(seat)
+        assert sum(p for _, _, p in details) == result.breakdown[seat]["misfits.score.trophies"]
+        assert all(t(k, **p).startswith("◆ ") for k, p, _ in details)

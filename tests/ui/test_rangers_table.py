@@ -320,3 +320,23 @@ def test_ending_the_action_phase_asks_first_and_names_the_unused_action_tokens()
 def html_text(dialog) -> str:
     box = getattr(dialog, "confirmation_text", None)
     return getattr(box, "html_text", "") if box is not None else ""
+
+
+def test_clicking_a_players_panel_shows_that_hand_at_full_size_and_a_click_returns():
+    session = new_session(players=4)
+    app, scene = open_rangers(session)
+    seat = 2
+    panel = scene.world.get(f"seat:{seat}")
+    point = scene.camera.to_screen((panel.rect.x + 30, panel.rect.y + 8))      # its name bar
+    post_click(tuple(round(c) for c in point))
+    app.frames(1)
+    board = scene.board_overlay
+    assert board is not None and board.board.title == scene.seat_name(seat)
+    hand = session.state.d["seats"][seat]["hand"]
+    from ui.games.rangers import faces as F
+    assert [f.title for f in board.board.rows[0]] == [F.combat_face(c).title for c in hand]
+    assert min(r.width for r in board.grid.rects) >= 110                      # full size
+    assert all(f.cost is not None for f in board.board.rows[0])               # cost shown on every card
+    post_click((10, 10))
+    app.frames(1)
+    assert scene.board_overlay is None and not session.steps

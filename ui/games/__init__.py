@@ -76,7 +76,9 @@ def has_table(game_id: str) -> bool:
     every tile before its first frame; the table is imported only when it is opened)."""
     if game_id not in _has_table:
         try:
-            _has_table[game_id] = importlib.util.find_spec(f"ui.games.{game_id}") is not None
+            spec = importlib.util.find_spec(f"ui.games.{game_id}")
+            # a folder without __init__.py (a table still being built) is a namespace package: not a table
+            _has_table[game_id] = spec is not None and spec.origin is not None
         except (ImportError, ValueError):
             _has_table[game_id] = False
     return _has_table[game_id]

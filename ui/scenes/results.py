@@ -10,7 +10,7 @@ from gamecore import persistence
 from gamecore.session import Session
 from ui import fonts
 from ui.games import extra_screen, open_table, prepare_options
-from ui.i18n import t
+from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.fonts import fit_text
 from ui.scenes.common import backdrop, draw_header, message, rounded_panel
@@ -112,8 +112,46 @@ class ResultsScene(Scene):
             surface.blit(fonts.paragraph(reason, 18, self.app.size[0] - 128, TEXT), (64, y))
             y += 40
         if result is not None and result.scores:
-            y = self._draw_table(surface, y + 10, result) + 24
+            top = y + 10
+            y = self._draw_table(surface, top, result) + 24
+            y = self._draw_details(surface, y + 10, sorted(result.scores))
         self._draw_stats(surface, y + 10)
+
+    def _draw_details(self, surface, y, seats) -> int:
+        """A game's points card by card (Misfit Heroes: each ◆ box), one column per seat, beside the facts."""
+        details = getattr(self.session.state, "score_details", None)
+        if details is None:
+            return y
+        rows = {seat: details(seat) for seat in seats}
+        if not any(rows.values()):
+            return y
+        w, h = self.app.size
+        room_h = min(h - 110 - y, 24 + 20 * max(len(r) for r in rows.values()))
+        first_w = 300                           # the score table's columns (see _draw_table)
+        col_w = max(120, min(220, (w - 128 - first_w) // max(1, len(seats))))
+        rect = pygame.Rect(64, y, first_w + col_w * len(seats) + 20, room_h)
+        if rect.height < 60:
+            return y
+        rounded_panel(surface, rect)
+        surface.blit(fit_text(t("results.details"), 16, first_w - 20, GOLD, bold=True), (rect.x + 14, rect.y + 10))
+        line_h = 20
+        fit = max(1, (rect.height - 20) // line_h)
+        for i, seat in enumerate(seats):
+            x = rect.x + 14 + first_w + i * col_w
+            yy = rect.y + 10
+            items = rows[seat]
+            shown = items if len(items) <= fit else items[:fit - 1]
+            for key, params, pts in shown:
+                surface.blit(fit_text(t(key, **params), 14, col_w - 44, TEXT), (x, yy))
+                surface.blit(fonts.text(str(pts), 14, GOLD, True), (x + col_w - 36, yy))
+                yy += line_h
+            if len(shown) < len(items):
+                rest = sum(p for _, _, p in items[len(shown):])
+                surface.blit(fonts.text(t("results.details_more", n=len(items) - len(shown), points=rest), 14, MUTED),
+                             (x, yy))
+            if not items:
+                surface.blit(fonts.text("—", 14, MUTED), (x, yy))
+        return rect.bottom + 14
 
     def _draw_stats(self, surface, y) -> None:
         """The game's own facts (rounds played, monsters defeated...), mostly for co-op games."""
@@ -128,6 +166,14 @@ class ResultsScene(Scene):
             surface.blit(fonts.text(t(key), 16, MUTED), (rect.x + 16, yy + 4))
             surface.blit(fonts.text(str(value), 18, TEXT, True), (rect.right - 70, yy + 2))
             yy += 32
+
+    def _category(self, key: str) -> str:
+        """A breakdown category's label: the key itself when it is a catalog key, else the game's
+        ``<game>.score.<key>`` (a game may key its breakdown by short category names)."""
+        if has(key) or has(key, "en"):
+            return t(key)
+        short = f"{self.session.game}.score.{key}"
+        return t(short) if has(short) or has(short, "en") else key
 
     def _draw_table(self, surface, y, result) -> int:
         s = self.session
@@ -152,7 +198,7 @@ class ResultsScene(Scene):
             surface.blit(fit_text(seat_name(s, seat), 15, col_w - 28, TEXT, bold=True), (cx + 22, yy + 5))
         yy += row_h
         for key in labels:
-            surface.blit(fonts.text(t(key), 16, MUTED), (x0, yy + 6))
+            surface.blit(fonts.text(self._category(key), 16, MUTED), (x0, yy + 6))
             for i, seat in enumerate(seats):
                 value = result.breakdown.get(seat, {}).get(key, 0)
                 surface.blit(fonts.text(str(value), 17, TEXT), (x0 + first_w + i * col_w + 22, yy + 5))

@@ -89,6 +89,26 @@ def wrap_label(label: str, size: int, width: int, max_lines: int = 2) -> tuple[s
     return "\n".join(head + [fonts.fit_label(rest, width, size)]), True
 
 
+class _Label(UIImage):
+    """A button's two-line label drawn by us (pygame_gui 0.6 draws only a button's first line): an image
+    over the button that lets the pointer through to it."""
+
+    def hover_point(self, hover_x: float, hover_y: float) -> bool:
+        return False
+
+
+def label_surface(text: str, size: tuple[int, int], font_size: int, colour=TEXT) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    lines = text.split("\n")
+    line_h = fonts.font(font_size).get_linesize()
+    y = (size[1] - line_h * len(lines)) // 2
+    for line in lines:
+        img = fonts.text(line, font_size, colour)
+        surf.blit(img, img.get_rect(midtop=(size[0] // 2, y)))
+        y += line_h
+    return surf
+
+
 class LogView:
     """The game log as rows of cached text, drawn into one surface per change."""
 
@@ -205,6 +225,7 @@ class SidePanel:
         self._cut_actions: list[str] = []
         self.prompt_clipped = False         # the prompt had more lines than the panel gives it
         self._cut_end: list[str] = []
+        self._labels: dict = {}             # UIButton -> (text shown, _Label image or None)
         self.log = LogView(200, 100, self.size)
         self.built = False
 
@@ -235,62 +256,94 @@ class SidePanel:
         size = self.size
         line_h = fonts.font(size).get_linesize()
         self.inner_w = inner_w = self.rect.width - 2 * MARGIN - 6
-        y = MARGIN
-        title_h = line_h + 4
-        self.title_label = UILabel(pygame.Rect(MARGIN, y, inner_w, title_h),
+        self.title_label = UILabel(pygame.Rect(MARGIN, MARGIN, inner_w, line_h + 4),
                                    fonts.fit_label(self.title, inner_w - 12, size), m, container=c,
                                    object_id=ObjectID("#table_title", f"@ui{scale_pct(self.scale)}"))
-        y += title_h + 2
-        # whose turn and what is asked, as tall as the text (at most a third of the panel)
-        self._header_top = y
         self._header_max = max(3 * line_h, self.rect.height // 3)
         head = self._header_surface()
-        self.header = UIImage(pygame.Rect(MARGIN, y, inner_w, head.get_height()), head, m, container=c)
-        y += head.get_height() + 6
-        # the buttons of the moves that are not drags (their own scrolling box), then the end button
-        btn_h = self._button_height(1)
-        end_h = self._button_height(2)
-        tools_h = btn_h
-        tool_rows = 1 if self._tools_fit(inner_w) else 2
-        log_min = max(4 * line_h, 96)
-        below = 6 + end_h + 6 + tool_rows * (tools_h + 4) + 4 + line_h + 6 + log_min + MARGIN
-        room = self.rect.height - y - below
-        wanted = self._actions_height(inner_w - 14)
-        actions_h = max(btn_h + 4, min(wanted, room, int((self.rect.height - y) * 0.5)))
-        if not self.actions:
-            actions_h = min(actions_h, btn_h + 4)
-        self.actions_box = UIScrollingContainer(pygame.Rect(MARGIN, y, inner_w, actions_h), m, container=c,
+        self.header = UIImage(pygame.Rect(MARGIN, 0, inner_w, head.get_height()), head, m, container=c)
+        self.actions_box = UIScrollingContainer(pygame.Rect(MARGIN, 0, inner_w, 40), m, container=c,
                                                 allow_scroll_x=False)
-        y += actions_h + 6
-        self.end_button = UIButton(pygame.Rect(MARGIN, y, inner_w, end_h), t("table.end_turn"), m, container=c,
-                                   object_id=self._oid("#table_end"))
-        y += end_h + 6
+        self.end_button = UIButton(pygame.Rect(MARGIN, 0, inner_w, self._button_height(2)), t("table.end_turn"), m,
+                                   container=c, object_id=self._oid("#table_end"))
         names = [("undo", "table.undo"), ("redo", "table.redo"), ("hint", "table.hint"), ("menu", "table.menu")]
-        per_row = 4 if tool_rows == 1 else 2
+        self.tool_rows = 1 if self._tools_fit(inner_w) else 2
+        per_row = 4 if self.tool_rows == 1 else 2
         bw = (inner_w - (per_row - 1) * 6) // per_row
         self.tool_buttons = {}
-        for i, (cmd, key) in enumerate(names):
-            col, row = i % per_row, i // per_row
-            b = UIButton(pygame.Rect(MARGIN + col * (bw + 6), y + row * (tools_h + 4), bw, tools_h), t(key), m,
-                         container=c, tool_tip_text=t(key + ".tip"), object_id=self._oid(f"#table_{cmd}"))
+        for cmd, key in names:
+            b = UIButton(pygame.Rect(MARGIN, 0, bw, self._button_height(1)), t(key), m, container=c,
+                         tool_tip_text=t(key + ".tip"), object_id=self._oid(f"#table_{cmd}"))
             self._buttons[b] = (cmd,)
             self.tool_buttons[cmd] = b
-        y += tool_rows * (tools_h + 4) + 4
-        UILabel(pygame.Rect(MARGIN, y, inner_w, line_h + 4), t("table.log"), m, container=c,
-                object_id=self._oid("#table_log_title"))
-        y += line_h + 6
-        log_h = max(40, self.rect.height - y - MARGIN)
+        self.log_title = UILabel(pygame.Rect(MARGIN, 0, inner_w, line_h + 4), t("table.log"), m, container=c,
+                                 object_id=self._oid("#table_log_title"))
         old = self.log
-        self.log = LogView(inner_w, log_h, size)
+        self.log = LogView(inner_w, 100, size)
         self.log._wrap_cache = old._wrap_cache if old.width == self.log.width and old.size == size else {}
         self.log.set_lines(old.lines)
-        self.log_rect = pygame.Rect(self.rect.x + MARGIN, self.rect.y + y, inner_w, log_h)
-        self.log_image = UIImage(pygame.Rect(MARGIN, y, inner_w, log_h), self.log.surface(), m, container=c)
+        self.log_image = UIImage(pygame.Rect(MARGIN, 0, inner_w, 100), self.log.surface(), m, container=c)
         self.elements = [self.panel]
         self.built = True
+        self._place(head.get_height())
         self._fill_actions()
         self._fill_end()
         self._fill_tools()
+
+    def _needs_place(self, wanted: int) -> bool:
+        """The buttons' box is laid out again only when they no longer fit, or when it is more than two
+        rows too tall (moving the log on every move would cost the move's frame)."""
+        box = self.actions_box.get_relative_rect().height
+        if wanted > box:
+            return wanted != self._placed[1] and box < self._box_max
+        return box - wanted > 2 * (self._button_height(1) + 4)
+
+    def _place(self, header_h: int) -> None:
+        """Put everything under the header where its height and the buttons' heights say (no rebuild:
+        a move that changes them only moves elements)."""
+        size, inner_w = self.size, self.inner_w
+        line_h = fonts.font(size).get_linesize()
+        y = MARGIN + line_h + 6
+        self.header.set_relative_position((MARGIN, y))
+        y += header_h + 6
+        btn_h, end_h = self._button_height(1), self._button_height(2)
+        log_min = max(4 * line_h, 96)
+        below = 6 + end_h + 6 + self.tool_rows * (btn_h + 4) + 4 + line_h + 6 + log_min + MARGIN
+        room = self.rect.height - y - below
+        wanted = self._actions_height(inner_w - 14)
+        self._box_max = max(btn_h + 4, min(room, int((self.rect.height - y) * 0.5)))
+        actions_h = max(btn_h + 4, min(wanted, self._box_max))
+        if not self.actions:
+            actions_h = min(actions_h, btn_h + 4)
+        self._placed = (header_h, wanted)
+        self.actions_box.set_relative_position((MARGIN, y))
+        if wanted > actions_h:        # a scroll bar needs room for its arrows and its slider
+            actions_h = max(actions_h, min(wanted, 3 * (btn_h + 4)))
+        if self.actions_box.get_relative_rect().height != actions_h:
+            # no scroll bar while resizing (pygame_gui divides by a bar's length); _fill_actions follows
+            self.actions_box.set_scrollable_area_dimensions((inner_w - 14, 1))
+            self.actions_box.set_dimensions((inner_w, actions_h))
+        y += actions_h + 6
+        self.end_button.set_relative_position((MARGIN, y))
+        if self.end_button in self._labels:
+            self._set_label(self.end_button, self._labels[self.end_button][0], self.panel)
+        y += end_h + 6
+        per_row = 4 if self.tool_rows == 1 else 2
+        bw = (inner_w - (per_row - 1) * 6) // per_row
+        for i, b in enumerate(self.tool_buttons.values()):
+            col, row = i % per_row, i // per_row
+            b.set_relative_position((MARGIN + col * (bw + 6), y + row * (btn_h + 4)))
+        y += self.tool_rows * (btn_h + 4) + 4
+        self.log_title.set_relative_position((MARGIN, y))
+        y += line_h + 6
+        log_h = max(40, self.rect.height - y - MARGIN)
+        if log_h != self.log.height:
+            self.log.height = log_h
+            self.log._surf = None
+            self.log_image.set_dimensions((inner_w, log_h))
+        self.log_image.set_relative_position((MARGIN, y))
+        self.log_image.set_image(self.log.surface())
+        self.log_rect = pygame.Rect(self.rect.x + MARGIN, self.rect.y + y, inner_w, log_h)
 
     def _button_height(self, lines: int) -> int:
         return lines * fonts.font(self.size).get_linesize() + 10
@@ -341,6 +394,7 @@ class SidePanel:
         self._buttons.clear()
         self._action_buttons.clear()
         self._guarded.clear()
+        self._labels.clear()
         self.built = False
 
     def hide(self) -> None:
@@ -362,7 +416,9 @@ class SidePanel:
             return
         head = self._header_surface()
         if head.get_height() != self.header.get_relative_rect().height:
-            self.build()                  # the prompt grew or shrank: everything under it moves
+            self.header.set_dimensions(head.get_size())
+            self.header.set_image(head)
+            self._place(head.get_height())     # the prompt grew or shrank: everything under it moves
         else:
             self.header.set_image(head)
 
@@ -379,14 +435,10 @@ class SidePanel:
     def set_actions(self, items: list[tuple[str, Action]], end_items: list[tuple[str, Action]],
                     skip_label: str = "") -> None:
         if items != self.actions:
-            before = self._actions_height(self.inner_w - 14) if self.built else 0
             self.actions = list(items)
-            if self.built and self._actions_height(self.inner_w - 14) != before:
-                self.end_actions = list(end_items)
-                self.skip_label = skip_label
-                self.build()
-                return
-            self._fill_actions()
+            if self.built and self._needs_place(self._actions_height(self.inner_w - 14)):
+                self._place(self._placed[0])
+            self._fill_actions()          # after _place: it sets the box's scrollable area
         if end_items != self.end_actions or skip_label != self.skip_label:
             self.end_actions = list(end_items)
             self.skip_label = skip_label
@@ -396,6 +448,39 @@ class SidePanel:
         if (undo, redo) != (self.undo_enabled, self.redo_enabled):
             self.undo_enabled, self.redo_enabled = undo, redo
             self._fill_tools()
+
+    def _set_label(self, button, text: str, container) -> None:
+        """Show ``text`` on ``button``: one line through pygame_gui, two lines drawn by us over it."""
+        shown, image = self._labels.get(button, (None, None))
+        rect = button.get_relative_rect()
+        if "\n" not in text:
+            if image is not None:
+                image.kill()
+            if button.text != text:
+                button.set_text(text)
+            self._labels[button] = (text, None)
+            return
+        if button.text:
+            button.set_text("")
+        surf = label_surface(text, rect.size, self.size)
+        if image is None:
+            image = _Label(pygame.Rect(rect), surf, self.manager, container=container)
+        else:
+            if image.get_relative_rect() != rect:
+                image.set_relative_position(rect.topleft)
+                image.set_dimensions(rect.size)
+            if shown != text or image.get_relative_rect().size != rect.size:
+                image.set_image(surf)
+        self._labels[button] = (text, image)
+
+    def shown_text(self, button) -> str:
+        """The label a button shows (its lines joined by "\n")."""
+        return self._labels.get(button, (button.text, None))[0]
+
+    def _drop_label(self, button) -> None:
+        _, image = self._labels.pop(button, (None, None))
+        if image is not None:
+            image.kill()
 
     def _guard(self, button) -> None:
         """Disable a new button for a moment if the pointer rests on it (see the module docstring)."""
@@ -408,13 +493,14 @@ class SidePanel:
             self._guarded[button] = GUARD
 
     def _fill_actions(self) -> None:
+        """The action buttons, reusing the ones there are (creating a pygame_gui button is what makes a
+        move's frame slow): only a changed label, size or place is set again."""
         if not self.built:
             return
-        for b in self._action_buttons:
+        old = self._action_buttons
+        for b in old:
             self._buttons.pop(b, None)
-            self._guarded.pop(b, None)
-            b.kill()
-        self._action_buttons.clear()
+        self._action_buttons = []
         self._cut_actions = []
         w = self.actions_box.get_relative_rect().width - 14
         container = self.actions_box
@@ -424,16 +510,36 @@ class SidePanel:
             moved = distinguishing_first([label for label, _ in self.actions])
             shown = [wrap_label(m, self.size, self._label_width(w)) if cut else (text, cut)
                      for m, (text, cut) in zip(moved, shown)]
-        for (label, action), (text, cut) in zip(self.actions, shown):
+        for i, ((label, action), (text, cut)) in enumerate(zip(self.actions, shown)):
             if cut:
                 self._cut_actions.append(label)
             h = self._button_height(text.count("\n") + 1)
-            b = UIButton(pygame.Rect(0, y, w, h), text, self.manager, container=container,
-                         object_id=self._oid("#table_action"), tool_tip_text=label)
+            if i < len(old):
+                b = old[i]
+                changed = self.shown_text(b) != text
+                if b.get_relative_rect().size != (w, h):
+                    b.set_dimensions((w, h))
+                if b.get_relative_rect().topleft != (0, y):
+                    b.set_relative_position((0, y))
+                self._set_label(b, text, container)
+                if b.tool_tip_text != label:
+                    b.set_tooltip(label)
+                if changed:
+                    self._guarded.pop(b, None)
+                    b.enable()
+                    self._guard(b)
+            else:
+                b = UIButton(pygame.Rect(0, y, w, h), "", self.manager, container=container,
+                             object_id=self._oid("#table_action"), tool_tip_text=label)
+                self._set_label(b, text, container)
+                self._guard(b)
             self._buttons[b] = ("action", action)
             self._action_buttons.append(b)
-            self._guard(b)
             y += h + 4
+        for b in old[len(self.actions):]:
+            self._guarded.pop(b, None)
+            self._drop_label(b)
+            b.kill()
         self.actions_box.set_scrollable_area_dimensions((w, max(1, y)))
 
     def _fill_end(self) -> None:
@@ -448,19 +554,19 @@ class SidePanel:
             text, cut = wrap_label(label, self.size, width)
             if cut:
                 self._cut_end.append(label)
-            self.end_button.set_text(text)
+            self._set_label(self.end_button, text, self.panel)
             self.end_button.set_tooltip(label)
             self.end_button.enable()
             self._buttons[self.end_button] = ("end", action)
             self._guard(self.end_button)
         elif self.skip_label:
-            self.end_button.set_text(wrap_label(self.skip_label, self.size, width)[0])
+            self._set_label(self.end_button, wrap_label(self.skip_label, self.size, width)[0], self.panel)
             self.end_button.set_tooltip(t("table.skip.tip"))
             self.end_button.enable()
             self._buttons[self.end_button] = ("skip",)
             self._guard(self.end_button)
         else:
-            self.end_button.set_text(t("table.end_turn"))
+            self._set_label(self.end_button, t("table.end_turn"), self.panel)
             self.end_button.set_tooltip(None)
             self.end_button.disable()
 

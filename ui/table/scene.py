@@ -24,7 +24,7 @@ from gamecore.persistence import SaveError
 from gamecore.session import Session, UndoRefused
 from ui import fonts
 from ui.events import BOT_MOVE_READY, HINT_READY, LANGUAGE_CHANGED
-from ui.i18n import event_text, has, illegal_text, t
+from ui.i18n import event_text, has, illegal_text, language, t
 from ui.scenes.base import Scene
 
 from .animator import Animator, snapshot_positions
@@ -127,7 +127,8 @@ class TableScene(Scene):
         self.pass_overlay: PassDevice | None = None
         self.confirmed_seat: int | None = None
         self._hover: View | None = None
-        self._idle = 0.0                     # seconds since the last state change
+        self._idle = 0.0                     # seconds since the last state change was on screen
+        self._fresh = False                  # a change happened in this frame (its dt does not count)
         self._results_shown = False
         self._save_warned: str | None = None
         self.story_box = None
@@ -223,7 +224,8 @@ class TableScene(Scene):
         if step.seat != seat:
             return ""
         lines = [line for line in (self.log_line(e) for e in step.events) if line]
-        return " ".join(lines[:2]) + (" …" if len(lines) > 2 else "")
+        joiner = "" if language() == "ja" else " "
+        return joiner.join(lines[:2]) + (" …" if len(lines) > 2 else "")
 
     def skip_bots(self) -> None:
         """Skip to the person's next decision: the bots' steps go by without pause or animation."""
@@ -487,6 +489,7 @@ class TableScene(Scene):
         self.note_events(events)
         self.token += 1
         self._idle = 0.0
+        self._fresh = True
         self.hint_action = None
         self.drag.release(self.drag.floating)
         for view in self.world.all():
@@ -528,7 +531,29 @@ class TableScene(Scene):
                                                             window_title=t("table.story"))
 
     def apply_action(self, action: Action) -> bool:
-        """Hand ``action`` to the session; a refusal becomes a toast with the engine's reason."""
+        """Hand ``action`` to the session; a refusal becomes a toast with the engine's reason. The
+        person's action may bring its ``follow_up`` and a ``forced`` answer after it."""
+        human = self.session is not None and not self.session.bot_to_move()
+        if not self._apply_one(action):
+            return False
+        for _ in range(8):                 # a few in a row at most (each is one legal action of the person's)
+            if not human or self.session.bot_to_move() or self.state.is_over():
+                break
+            nxt = self.follow_up(action)
+            note = None
+            if nxt is None:
+                nxt = self.forced()
+                note = "table.forced"
+            if nxt is None or nxt not in self.legal():
+                break
+            if note and self.panel is not None:
+                self.panel.add_log([t(note, move=self.describe_action(nxt))])
+            if not self._apply_one(nxt):
+                break
+            action = nxt
+        return True
+
+    def _apply_one(self, action: Action) -> bool:
         if self.session is None:
             return False
         self.animator.skip_all()
@@ -602,6 +627,17 @@ class TableScene(Scene):
             shown = " · ".join(moves[:3]) + (" …" if len(moves) > 3 else "")
             return t("table.refuse.elsewhere", moves=shown)
         return illegal_text(reason) if reason is not None else t("table.refuse.not_now")
+
+    def follow_up(self, action: Action) -> Action | None:
+        """After the person's ``action``, the legal action that their choice already answered (e.g. a
+        "which card?" answered by the card, then "activate it?" asked about the same card): the kit
+        applies it too, so no question is asked twice. None: nothing follows."""
+        return None
+
+    def forced(self) -> Action | None:
+        """A question of the person's with only one answer that the table answers by itself (the log
+        says so). None: ask it."""
+        return None
 
     def end_turn_loss(self, action: Action) -> str:
         """What ending the turn or phase gives away (a game names it: unused action tokens...)."""
@@ -970,7 +1006,12 @@ class TableScene(Scene):
 
     # ================================================================== frame
     def update(self, dt: float) -> None:
-        self._idle += dt
+        # the frame that made a change shows it only at its end: its dt was spent before the change was
+        # on screen, so a step's time on screen starts counting with the next frame
+        if self._fresh:
+            self._fresh = False
+        else:
+            self._idle += dt
         was_busy = self.animator.busy
         self.animator.update(dt)
         if was_busy and not self.animator.busy:
@@ -1037,9 +1078,8 @@ class TableScene(Scene):
         surface.blit(table_background(vp.size, tuple(colour), tuple(pal.table_line)), vp.topleft)
         floating = self.drag.floating
         self.world.draw(surface, self.camera, skip=floating)
-        if self.bot_thinking:
-            img = fonts.text(t("table.thinking", name=self.seat_name(self.state.current_seat())), 16, pal.text)
-            surface.blit(img, img.get_rect(midtop=(vp.centerx, vp.y + 10)))
+        if self.session is not None and self.session.bot_to_move() and self.pass_overlay is None:
+            self._draw_bot_banner(surface, vp, pal)
         if self.picker is not None:
             self.picker.draw(surface, pal)
         elif self.board_overlay is not None:
@@ -1047,6 +1087,21 @@ class TableScene(Scene):
         elif not self.drag.busy and self.inspector.shown is not None:
             self.inspector.draw(surface, vp, self.camera.mouse, pal.colorblind, self.decision_rects())
         self.toasts.draw(surface, vp)
+
+    def bot_banner_text(self) -> str:
+        """Above the table while another seat acts: who, and what it just did (or that it thinks)."""
+        seat = self.state.current_seat()
+        last = self.bot_last_step(seat)
+        name = self.seat_name(seat)
+        return t("table.bot.did", name=name, what=last) if last else t("table.thinking", name=name)
+
+    def _draw_bot_banner(self, surface, vp, pal) -> None:
+        size = max(12, round(15 * self.ui_scale()))
+        img = fonts.fit_text(self.bot_banner_text(), size, vp.width - 60, (255, 226, 150), True)
+        plate = img.get_rect(midtop=(vp.centerx, vp.y + 8)).inflate(20, 8)
+        pygame.draw.rect(surface, (10, 12, 16), plate, border_radius=8)
+        pygame.draw.rect(surface, (120, 100, 60), plate, 1, border_radius=8)
+        surface.blit(img, img.get_rect(center=plate.center))
 
     def smoke_inputs(self) -> list:
         c = self.camera.viewport.center

@@ -117,7 +117,7 @@ def tile_face(kind: str, tile: dict, copies: int | None = None, band: int = 0) -
 
 def mission_face(mid: str, mission: dict, done: bool = False) -> DisplayFace:
     letters = tuple(letter for letter, n in mission.get("dna", {}).items() for _ in range(n))
-    return DisplayFace(t("galaxy.ui.mission"), cost=t("galaxy.ui.favour_n", n=mission.get("favour", 0)),
+    return DisplayFace("".join(letters), cost=t("galaxy.ui.favour_n", n=mission.get("favour", 0)),
                        vp=mission.get("vp"), dna=letters, kind="mission", used=done)
 
 
@@ -224,27 +224,30 @@ def inspect_face(state, cid: str):
         if tile.get("min_rep"):
             cost += " · " + t("galaxy.ui.min_rep", n=tile["min_rep"])
         return CardFace(name("tile", ident), type_line=t(f"galaxy.ui.section.{tile['section']}"),
-                        text=f"{tile_stats(tile)}\n{cost}", frame=(90, 110, 160), vp=tile.get("vp"))
+                        text=f"{tile_stats(tile)}\n{cost}", frame=(90, 110, 160), vp=tile.get("vp"),
+                        art_icon={"weapon": "hit", "system": "shield"}.get(tile["section"], "gold"))
     if kind == "mission" and ident in data.missions:
         m = data.missions[ident]
         return CardFace(mission_title(m), cost=m.get("favour"), vp=m.get("vp"), type_line=t("galaxy.ui.mission"),
                         text=t("galaxy.ui.mission_text", dna=" ".join(f"{n}×{k}" for k, n in m["dna"].items()),
-                               favour=m.get("favour", 0)), frame=(64, 92, 150))
+                               favour=m.get("favour", 0)), frame=(64, 92, 150), art_icon="dna")
     if kind == "spec" and ident in data.specialists:
         card = data.specialists[ident]
         return CardFace(name("specialist", ident), cost=card.get("cost"), vp=1, type_line=t("galaxy.ui.specialist"),
-                        text=catalog_text(f"galaxy.spec.{ident}.text") or card_text(card), frame=(70, 120, 96))
+                        text=catalog_text(f"galaxy.spec.{ident}.text") or card_text(card), frame=(70, 120, 96),
+                        art_icon="human")
     if kind == "pupg" and ident in data.pilot_upgrades:
         card = data.pilot_upgrades[ident]
         return CardFace(name("pilot_upgrade", ident), cost=3, vp=1, type_line=t("galaxy.ui.pilot_upgrade"),
-                        text=catalog_text(f"galaxy.pupg.{ident}.text") or card_text(card), frame=(150, 118, 40))
+                        text=catalog_text(f"galaxy.pupg.{ident}.text") or card_text(card), frame=(150, 118, 40),
+                        art_icon="passive")
     if kind == "mut":
         try:
             sp = state.species_of(cid)
         except (KeyError, ValueError, IndexError):
             return None
         f = mutant_face(sp["id"], sp)
-        return CardFace(f.name, type_line=t("galaxy.ui.mutant"), frame=(110, 60, 60),
+        return CardFace(f.name, type_line=t("galaxy.ui.mutant"), frame=(110, 60, 60), art_icon="beast",
                         text=t("galaxy.ui.mutant_text", strength=f.strength, armour=f.armour) + "\n"
                         + t("galaxy.ui.mutant_reward", reward=f.reward))
     if kind == "art" and ident in data.planets:
@@ -252,7 +255,8 @@ def inspect_face(state, cid: str):
         text = planet_effect(ident, planet) if ident != "uran" else t("galaxy.ui.uran_note")
         if planet.get("radiation"):
             text += "\n" + t("galaxy.ui.radiation_n", n=planet["radiation"])
-        return CardFace(name("planet", ident), type_line=t("galaxy.ui.planet"), frame=(50, 60, 100), text=text)
+        return CardFace(name("planet", ident), type_line=t("galaxy.ui.planet"), frame=(50, 60, 100), text=text,
+                        art_icon="light")
     return None
 
 

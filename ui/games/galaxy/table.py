@@ -19,13 +19,13 @@ from __future__ import annotations
 import pygame
 
 from gamecore.engine import Action
+from gamecore.galaxy.content import content
 from ui.i18n import has, t
 from ui.table.animator import Anim
 from ui.table.cardface import CardFace
 from ui.table.scene import TableScene
 
 from . import faces, layout as L
-from gamecore.galaxy.content import content
 from .views import (PILOT_X, DisplayCardView, DockView, MutantPileView, MutantView, PieceView, PlanetView, RepTrackView,
                     RoundBox, RoundTrackView, SeatBoard, SeatBoardView, SectionView, SlotView, StarMapView, TileView,
                     UranView)
@@ -364,19 +364,20 @@ class GalaxyTable(TableScene):
         self.world.add(BoardTarget(BOARD_TARGET.format(seat=seat),
                                    (x0 - 4, y0 - 4, 3 * SLOT_STEP[0] + 4, 3 * SLOT_STEP[1] + 4)))
         self._home_pieces(state, seat, rect, big=True)
-        # missions held (DNA drops onto them) and specialists
-        mx = rect.x + PILOT_X
-        my = rect.bottom - 104
-        for k, m in enumerate(p["missions"]):
-            face = faces.mission_face(m, data.missions[m.split(":", 1)[1]])
-            self.world.add(DisplayCardView(m, (mx + k * 88, my, 84, 44), face))
-        for k, m in enumerate(p["done"]):
-            face = faces.mission_face(m, data.missions[m.split(":", 1)[1]], done=True)
-            self.world.add(DisplayCardView(m, (mx + (len(p["missions"]) + k) * 88, my, 84, 44), face))
-        for k, s in enumerate(p["specs"]):
-            face = faces.specialist_face(kind_of(s), data.specialists[kind_of(s)], used=s in p["flipped"])
-            self.world.add(DisplayCardView(s, (rect.x + 8 + k * 104, rect.bottom - 104, 100, 44), face))
-        self.world.add(DnaToken(f"dna:{seat}", (rect.x + 420, rect.bottom - 52), p["dna"]))
+        # under the slots: DNA (dragged onto a mission) and the missions, held then completed
+        sx = x0 - 4
+        self.world.add(DnaToken(f"dna:{seat}", (sx, rect.y + 200), p["dna"]))
+        cards = [(m, False) for m in p["missions"]] + [(m, True) for m in p["done"]]
+        w = 66 if len(cards) <= 3 else (3 * SLOT_STEP[0] - 4 * (len(cards) - 1)) / len(cards)
+        for k, (m, done) in enumerate(cards):
+            face = faces.mission_face(m, data.missions[m.split(":", 1)[1]], done=done)
+            self.world.add(DisplayCardView(m, (sx + k * (w + 4), rect.bottom - 48, w, 44), face))
+        # under the pilot's abilities: the specialists hired
+        specs = p["specs"]
+        w = 74 if len(specs) <= 3 else (230 - 4 * (len(specs) - 1)) / len(specs)
+        for k, sid in enumerate(specs):
+            face = faces.specialist_face(kind_of(sid), data.specialists[kind_of(sid)], used=sid in p["flipped"])
+            self.world.add(DisplayCardView(sid, (rect.x + PILOT_X + k * (w + 4), rect.bottom - 48, w, 44), face))
 
     def _small_parts(self, state, seat: int, rect) -> None:
         self._home_pieces(state, seat, rect, big=False)
@@ -417,19 +418,54 @@ class GalaxyTable(TableScene):
                 self._last_strike = dict(e.params)
 
     def after_animations_queued(self, events: list) -> None:
-        """A ship slides from its home bay to its dock; a new tile from the market to its slot."""
+        """A ship flies from its home bay to its dock; a bought tile slides from the market to its slot."""
         seconds = self.animation_seconds()
         if seconds <= 0:
             return
-        for e in events:
+        for k, e in enumerate(events):
             if e.kind != "move" or e.source not in self._homes or e.target is None:
                 continue
             view = self.world.get(e.target)
             if view is None:
                 continue
-            start = pygame.Vector2(self._homes[e.source]) - pygame.Vector2(view.rect.topleft)
+            home = pygame.Vector2(self._homes[e.source])
+            if e.source.startswith("ship:"):
+                size = view.rect.height
+                seat = int(e.source.split(":")[1])
+                view = self.world.add(PieceView(f"fly:{k}", view.rect.center, art_name="ship", seat=seat, size=size))
+            start = home - pygame.Vector2(view.rect.topleft)
             view.offset = start
             self.animator.queue.append(Anim("slide", view.cid, start=start, duration=seconds))
+
+    # ================================================================== another seat's board at full size
+    def seat_board(self, cid: str):
+        """A click on another seat's compact board shows its tiles, upgrades, specialists and missions
+        as full-size cards, with its cubes and trackers in words."""
+        if self.session is None or not cid.startswith("seat:") or self.state.phase in ("draft_mech", "draft_pilot"):
+            return None
+        seat = int(cid.split(":")[1])
+        if seat == self.me():
+            return None
+        state = self.state
+        p = state.p[seat]
+        slots = content().setup["mech_slots"]
+        tiles = [faces.inspect_face(state, f"slot:{seat}:{i}") if i < len(p["tiles"]) else None for i in range(slots)]
+        cards = [faces.inspect_face(state, x) for x in list(p["pupgs"]) + list(p["specs"])]
+        missions = [faces.inspect_face(state, m) for m in list(p["missions"]) + list(p["done"])]
+        rows = [tiles] + [r for r in (cards, missions) if r]
+        board = self._board(state, seat, False)
+        res = ", ".join(f"{faces.resource(r)} {n}" for r, n in p["res"].items() if n)
+        dna = " ".join(f"{k}×{n}" for k, n in p["dna"].items() if n)
+        notes = [t("galaxy.ui.board_note", mech=board.mech_name, pilot=board.pilot_name,
+                   live=" ".join(num for num, _text, live in board.abilities if live),
+                   armour="{}/{}".format(*board.cubes["armour"]), ammo="{}/{}".format(*board.cubes["ammo"]),
+                   energy="{}/{}".format(*board.cubes["energy"]), cr=p["cr"], res=res or "—", dna=dna or "—",
+                   rad=p["rad"], hull=p["hull"], debt=p["debt"], rep=p["rep"])]
+        done = len(p["done"])
+        if done:
+            notes.append(t("galaxy.ui.board_done", n=done))
+        from ui.table.overlays import SeatBoard as KitBoard
+        return KitBoard(self.seat_name(seat), rows, notes, colour=self.world.palette.seat_colour(seat))
 
     # ================================================================== inspect
     def card_face(self, cid: str) -> CardFace | None:

@@ -19,7 +19,7 @@ import pygame
 
 from ui import fonts
 from ui.table.camera import Camera
-from ui.table.views import View, badge, glow, label_size, zone_fill
+from ui.table.views import View, badge, label_size, zone_fill
 
 from . import art
 
@@ -418,6 +418,8 @@ class TileView(View):
 
 @lru_cache(maxsize=512)
 def tile_surface(face: TileFace, size: tuple[int, int], dim: bool) -> pygame.Surface:
+    """A market tile: name across the top (shrunk to fit, room left for the copies badge), the icon with
+    its numbers beside it, the cost along the bottom."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(3, h // 10)
@@ -425,21 +427,20 @@ def tile_surface(face: TileFace, size: tuple[int, int], dim: bool) -> pygame.Sur
     pygame.draw.rect(surf, face.band, surf.get_rect(), max(2, h // 20), border_radius=radius)
     ink = (24, 26, 34)
     pad = max(2, w // 30)
-    ic = int(h * 0.42)
+    badge_room = int(h * 0.22) if face.copies is not None else 0
+    title = fonts.fit_text(face.name, max(7, int(h * 0.22)), w - 2 * pad - badge_room, ink, True)
+    surf.blit(title, (pad, pad - 1))
+    y = pad + title.get_height()
+    ic = int(h * 0.36)
     if face.icon:
-        surf.blit(art.picture(face.icon, ic), (pad, pad))
-    room = max(8, w - ic - 3 * pad - (int(h * 0.2) if face.copies is not None else 0))
-    tsize = max(7, int(h * 0.2))
-    while tsize > 7 and any(fonts.font(tsize, True).size(word)[0] > room for word in face.name.split()):
-        tsize -= 1
-    title = fonts.paragraph(face.name, tsize, room, ink, True, line_gap=-1)
-    surf.blit(title, (ic + 2 * pad, pad), pygame.Rect(0, 0, title.get_width(), ic + 2))
-    if face.stats:
-        img = fonts.fit_text(face.stats, max(7, int(h * 0.2)), w - 2 * pad, ink, True)
-        surf.blit(img, (pad, ic + 2 * pad))
+        surf.blit(art.picture(face.icon, ic), (pad, y))
+    if face.stats:                       # "Attack 3 · 2 ammo": two short lines beside the icon
+        para = fonts.paragraph(face.stats.replace(" · ", "\n"), max(7, int(h * 0.17)), max(8, w - ic - 3 * pad), ink,
+                               True, line_gap=-3)
+        surf.blit(para, (ic + 2 * pad, y - 1), pygame.Rect(0, 0, para.get_width(), ic + 4))
     if face.cost:
-        img = fonts.fit_text(face.cost, max(7, int(h * 0.19)), w - 2 * pad, (70, 60, 30), True)
-        surf.blit(img, img.get_rect(bottomleft=(pad, h - pad)))
+        img = fonts.fit_text(face.cost, max(7, int(h * 0.19)), w - 2 * pad, (80, 62, 20), True)
+        surf.blit(img, img.get_rect(bottomleft=(pad, h - pad + 1)))
     return surf
 
 
@@ -623,23 +624,27 @@ class SeatBoardView(View):
         return rows * (ic + s(4))
 
     def _cubes(self, surface, camera, x, y, width) -> int:
+        """One row per cube kind: a square per point of capacity, filled while the cube is there
+        (squares shrink so that a big capacity still fits the row)."""
         b = self.board
         s = camera.scale
-        c = max(5, s(12))
+        c0 = max(5, s(12))
+        label_w = s(56)
         h = 0
         for kind in ("armour", "ammo", "energy"):
             filled, cap = b.cubes.get(kind, (0, 0))
             label = b.labels.get(kind, kind)
-            _text(surface, label, label_size(camera.zoom, 10), (x, y + h + c // 2), DIM, False, "midleft", s(54))
+            c = c0
+            if cap:
+                c = max(3, min(c0, int((width - label_w) / cap) - s(3)))
+            _text(surface, label, label_size(camera.zoom, 10), (x, y + h + c0 // 2), DIM, False, "midleft", label_w - 2)
             for i in range(cap):
-                r = pygame.Rect(x + s(56) + i * (c + s(3)), y + h, c, c)
-                if r.right > x + width:
-                    break
+                r = pygame.Rect(x + label_w + i * (c + s(3)), y + h + (c0 - c) // 2, c, c)
                 pygame.draw.rect(surface, (16, 18, 26), r, border_radius=max(1, c // 5))
                 pygame.draw.rect(surface, (90, 96, 120), r, 1, border_radius=max(1, c // 5))
                 if i < filled:
                     pygame.draw.rect(surface, art.CUBE_COLOURS[kind], r.inflate(-2, -2), border_radius=max(1, c // 5))
-            h += c + s(4)
+            h += c0 + s(4)
         return h
 
     def _draw_full(self, surface, camera, rect, top) -> None:
@@ -651,7 +656,7 @@ class SeatBoardView(View):
         if b.mech:
             surface.blit(art_picture(f"mech_{b.mech}", pic), (mx, top))
         _text(surface, b.mech_name, label_size(camera.zoom, 12), (mx + pic + s(6), top), INK, True, "topleft", s(150))
-        self._cubes(surface, camera, mx + pic + s(6), top + s(18), s(170))
+        self._cubes(surface, camera, mx + pic + s(6), top + s(18), s(158))
         # pilot column
         px = rect.x + s(PILOT_X)
         if b.pilot:
@@ -686,8 +691,8 @@ class SeatBoardView(View):
             img = fonts.paragraph(text, label_size(camera.zoom, 11), max(10, rect.right - px - s(40)), colour, line_gap=0)
             surface.blit(img, (px + s(34), ay))
             ay += max(img.get_height(), s(14)) + s(2)
-        # trackers along the bottom
-        self._trackers(surface, camera, rect.x + s(8), rect.bottom - s(50), rect.width - s(16), False)
+        # trackers at the bottom of the mech column (DNA is its own token under the slots)
+        self._trackers(surface, camera, rect.x + s(8), rect.bottom - s(48), s(228), False)
 
     def _draw_compact(self, surface, camera, rect, top) -> None:
         b = self.board
@@ -769,7 +774,8 @@ def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
         surf.blit(img, img.get_rect(topright=(right, pad)))
         right -= img.get_width() + 4
     title = fonts.fit_text(face.title, size_t, max(8, right - pad), ink, True)
-    surf.blit(title, (pad, pad))
+    if not face.dna:                     # a mission's DNA tokens below carry their letters: no title needed
+        surf.blit(title, (pad, pad))
     y = pad + title.get_height() + 1
     if face.dna:
         d = max(8, int(h * 0.28))

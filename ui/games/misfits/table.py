@@ -22,8 +22,8 @@ from ui.table.overlays import PickRequest, SeatBoard
 from ui.table.scene import TableScene
 from ui.table.views import CardView, HandView, PileView, TokenView, ZoneView
 
-from .faces import effects_label, glossary_lines, hero_face, hero_name, split_id
-from .views import GridView, QuestView, SeatView, SlotView, TipView
+from .faces import FACTION_MARKS, effects_label, faction_colour, glossary_lines, hero_face, hero_name, split_id
+from .views import GridView, MiniHeroView, QuestView, SeatView, SlotView, TipView
 
 SLOT = (96, 134)
 STEP = (101, 139)
@@ -166,8 +166,16 @@ class MisfitsTable(TableScene):
         if hid is None:
             return slot
         stunned = hid in state.stunned
+        if not big:                       # an opponent's small board: faction colour and cost, readable
+            hero = state.heroes[hid]
+            card = MiniHeroView(hid, rect, cost=hero.cost, colour=faction_colour(hero.faction, cb),
+                                mark=FACTION_MARKS.get(hero.faction, "circle"), stunned=stunned,
+                                stunned_label=t("misfits.ui.stunned"))
+            self.world.add(card)
+            self._known.add(hid)
+            return slot
         card = CardView(hid, rect, hero_face(hid, cb), face_up=not stunned, back_colour=BACK,
-                        back_label=t("misfits.ui.stunned") if big else "")
+                        back_label=t("misfits.ui.stunned"))
         self.world.add(card)
         self._known.add(hid)
         return slot
@@ -289,6 +297,61 @@ class MisfitsTable(TableScene):
                     return
         super()._handle_table_input(event)
 
+    # ================================================================== log lines and questions
+    def log_line(self, event) -> str:
+        """The kit's sentence, with what the engine adds: the card that made a hire cheaper, the house
+        rule that left a card without a target, the option a player chose named by its effects."""
+        p = event.params
+        key = event.key
+        if key == "misfits.ev.hire" and "by" in p:
+            key = "misfits.ev.hire_thanks"
+        elif key == "misfits.ev.no_target" and "others" in p:
+            key = "misfits.ev.no_target_resolving"
+        elif key == "misfits.ev.option":
+            label = self._option_label(event.source, int(p.get("index", 0)) - 1)
+            if label:
+                return t("misfits.ev.option_named", player=p.get("player"), effects=label)
+        if key == event.key:
+            return event_text(event)
+        line = t(key, **p)
+        if event.cause:
+            line += t("log.because", cause=t(event.cause, **event.cause_params))
+        return line
+
+    def _option_label(self, hid, index: int) -> str:
+        hero = self.state.heroes.get(hid) if self.session is not None and isinstance(hid, str) else None
+        if hero is None:
+            return ""
+
+        def choices(effects):
+            for e in effects or ():
+                if isinstance(e, dict):
+                    if e.get("do") == "choice":
+                        yield e["options"]
+                    yield from choices(e.get("effects"))
+        for opts in list(choices(hero.activation)) + list(choices(hero.hire.get("effects"))):
+            if 0 <= index < len(opts):
+                return effects_label(opts[index])
+        return ""
+
+    def follow_up(self, action):
+        """Choosing a card to activate is the yes: the engine's "activate it?" that follows is answered."""
+        if action.kind not in ("target", "next"):
+            return None
+        decision = self.state.pending()
+        if decision is None or decision.kind != "ask" or self.state.stack[-1].get("c") != action.target:
+            return None
+        return Action("activate", action.target)
+
+    def forced(self):
+        """Giving coins with only one opponent to give them to is not a question."""
+        decision = self.state.pending()
+        if decision is not None and decision.kind == "give":
+            legal = self.legal()
+            if len(legal) == 1:
+                return legal[0]
+        return None
+
     # ================================================================== the kit's overlays
     def pick_request(self, state):
         """Discarding (down to the hand limit, or to pay an extra cost) two or more cards: the picker."""
@@ -366,7 +429,7 @@ class MisfitsTable(TableScene):
                         marks.add(cid)
             self._recent = marks
             who, lines = self._bot_log
-            lines = (lines if who == seat else []) + [event_text(e) for e in events if e.kind != "phase"]
+            lines = (lines if who == seat else []) + [self.log_line(e) for e in events if e.kind != "phase"]
             self._bot_log = (seat, lines[-6:])
         else:
             self._recent = set()

@@ -269,3 +269,41 @@ class GridView(CachedView):
         for slot in self.slots:
             if slot.highlight or slot.hovered:
                 slot.draw_decorations(surface, slot.screen_rect(camera), max(3, camera.scale(8)))
+
+
+class MiniHeroView(View):
+    """A hero on an opponent's small tableau: the faction colour (and, colour-blind, its shape mark)
+    with the cost large enough to read at 3-4 players; a stunned card shows its back with the same
+    "stunned" word as on the large board. Hover or right-click shows the whole card; a click on the
+    board shows the tableau at full size."""
+
+    layer = 2
+
+    def __init__(self, cid: str, rect, *, cost: int, colour: tuple, mark: str, stunned: bool, stunned_label: str):
+        super().__init__(cid, rect)
+        self.cost = cost
+        self.colour = tuple(colour[:3])
+        self.mark = mark
+        self.stunned = stunned
+        self.stunned_label = stunned_label
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        if not self.visible:
+            return
+        rect = self.screen_rect(camera)
+        radius = max(2, rect.width // 6)
+        if self.stunned:
+            pygame.draw.rect(surface, (58, 48, 86), rect, border_radius=radius)
+            pygame.draw.rect(surface, (200, 200, 210), rect, 1, border_radius=radius)
+            img = fit_text(self.stunned_label, max(7, rect.height // 4), rect.width - 2, (235, 235, 240), True)
+            surface.blit(img, img.get_rect(center=rect.center))
+        else:
+            pygame.draw.rect(surface, self.colour, rect, border_radius=radius)
+            pygame.draw.rect(surface, (20, 20, 24), rect, 1, border_radius=radius)
+            if self.palette.colorblind:
+                m = max(5, rect.width // 3)
+                draw_shape(surface, self.mark, (255, 255, 255), pygame.Rect(rect.right - m - 2, rect.y + 2, m, m))
+            num = fonts.text(str(self.cost), max(8, int(rect.height * 0.48)), (255, 255, 255), True)
+            surface.blit(num, num.get_rect(center=(rect.centerx, rect.centery + rect.height // 10)))
+        if self.highlight or self.hovered:
+            self.draw_decorations(surface, rect, radius)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from gamecore.engine import Action
 from gamecore.rangers.content import content
 from ui.i18n import has, t
+from ui.table.overlays import SeatBoard
 from ui.table.scene import TableScene
 from ui.table.views import CardView, HandView, PileView
 
@@ -287,7 +288,11 @@ class RangersTable(TableScene):
         cur = state.current_seat()
         if cur is not None and not state.is_over() and len(seats) > 1:
             # the seat to play gets the width its hand needs to lie side by side at a readable size
-            need = min(g["W"] * 0.62, len(seats[cur]["hand"]) * (MIN_CARD_W + HandView.GAP) + 24)
+            n = len(seats[cur]["hand"])
+            need = n * (MIN_CARD_W + HandView.GAP) + 24
+            if need > g["W"] * 0.62:            # two rows beside the piles (see _seat)
+                need = -(-n // 2) * (MIN_CARD_W + HandView.GAP) + 84
+            need = min(g["W"] * 0.62, need)
             if widths[cur] < need:
                 rest = sum(widths) - widths[cur]
                 factor = (g["W"] - need) / rest if rest else 1.0
@@ -312,21 +317,36 @@ class RangersTable(TableScene):
         ry = y + 46
         px = x + 6
         back = F.ranger_colour(rangers[0])
-        w.add(PileView(f"deck:{s}", (px, ry, *pile), count=len(st["deck"]), label=t("rangers.ui.deck"),
-                       back_colour=back))
-        px += pile[0] + (4 if compact else 6)
         top = st["discard"][-1] if st["discard"] else None
-        w.add(PileView(f"discard:{s}", (px, ry, *pile), count=len(st["discard"]), label=t("rangers.ui.discard"),
-                       back_colour=back, top=F.combat_face(top) if top else None, face_up=top is not None))
-        px += pile[0] + (6 if compact else 8)
-        tok = 22 if compact else 30
-        cy = ry + pile[1] / 2 - 4
-        w.add(SlotToken(f"energy:{s}", (px + tok / 2, cy), size=tok, icon="energy", colour=ENERGY_GOLD,
-                        count=st["energy"], caption="" if compact else t("rangers.ui.stored")))
-        px += tok + (10 if compact else 16)
-        w.add(SlotToken(f"action:{s}", (px + tok / 2, cy), size=tok, icon="action", colour=ACTION_BLUE,
-                        count=st["actions"], caption="" if compact else t("rangers.ui.actions")))
-        px += tok + 10
+        # the seat to play, when its hand needs two rows: the piles and tokens in a column on the left,
+        # the hand beside them using the panel's whole height
+        side = active and not compact and len(st["hand"]) * (MIN_CARD_W + HandView.GAP) > pw - 8 and ph >= 230
+        if side:
+            w.add(PileView(f"deck:{s}", (px, ry, *pile), count=len(st["deck"]), label=t("rangers.ui.deck"),
+                           back_colour=back))
+            w.add(PileView(f"discard:{s}", (px, ry + pile[1] + 4, *pile), count=len(st["discard"]),
+                           label=t("rangers.ui.discard"), back_colour=back, top=F.combat_face(top) if top else None,
+                           face_up=top is not None))
+            ty = ry + 2 * pile[1] + 8 + 14
+            w.add(SlotToken(f"energy:{s}", (px + pile[0] / 2, ty), size=26, icon="energy", colour=ENERGY_GOLD,
+                            count=st["energy"]))
+            w.add(SlotToken(f"action:{s}", (px + pile[0] / 2, ty + 32), size=26, icon="action", colour=ACTION_BLUE,
+                            count=st["actions"]))
+        else:
+            w.add(PileView(f"deck:{s}", (px, ry, *pile), count=len(st["deck"]), label=t("rangers.ui.deck"),
+                           back_colour=back))
+            px += pile[0] + (4 if compact else 6)
+            w.add(PileView(f"discard:{s}", (px, ry, *pile), count=len(st["discard"]), label=t("rangers.ui.discard"),
+                           back_colour=back, top=F.combat_face(top) if top else None, face_up=top is not None))
+            px += pile[0] + (6 if compact else 8)
+            tok = 22 if compact else 30
+            cy = ry + pile[1] / 2 - 4
+            w.add(SlotToken(f"energy:{s}", (px + tok / 2, cy), size=tok, icon="energy", colour=ENERGY_GOLD,
+                            count=st["energy"], caption="" if compact else t("rangers.ui.stored")))
+            px += tok + (10 if compact else 16)
+            w.add(SlotToken(f"action:{s}", (px + tok / 2, cy), size=tok, icon="action", colour=ACTION_BLUE,
+                            count=st["actions"], caption="" if compact else t("rangers.ui.actions")))
+            px += tok + 10
         # zords: small cards in the top-right corner of the panel (hover or right-click to read them)
         zords = sorted(z for z, info in d["zords"].items() if info["seat"] == s)
         zh = 40.0
@@ -339,13 +359,31 @@ class RangersTable(TableScene):
             w.add(CardView(f"zord:{z}", (zx + (slot - zw) / 2, y + 3, zw, zh), F.zord_face(z), exhausted=exhausted))
         panel.reserve = (x + pw - 6 - zx) if zords else 0
         # the hand
-        hy = ry + pile[1] + 6
+        hx, hw = (x + 4, pw - 8) if not side else (x + pile[0] + 12, pw - pile[0] - 16)
+        hy = ry + pile[1] + 6 if not side else ry
         hand_h = y + ph - hy
         ch = min(hand_h - 6, 190 if not compact else 104)
         cw = ch / 1.4
-        hand = w.add(HandView(f"hand:{s}", (x + 4, hy, pw - 8, hand_h), fan_degrees=1.5, lift=min(40, ch * 0.35),
+        hand = w.add(HandView(f"hand:{s}", (hx, hy, hw, hand_h), fan_degrees=1.5, lift=min(40, ch * 0.35),
                               min_card_width=MIN_CARD_W if active else 60))
         hand.set_cards([CardView(c, (0, 0, cw, ch), F.combat_face(c), back_colour=back) for c in st["hand"]])
+
+    def seat_board(self, cid: str):
+        """A click on a player's panel shows that player's hand, discard pile and zords at full size."""
+        if self.session is None or not cid.startswith("seat:"):
+            return None
+        s = int(cid.split(":")[1])
+        st = self.state.d["seats"][s]
+        rows = [[F.combat_face(c) for c in st["hand"]] or [None]]
+        extra = [F.combat_face(st["discard"][-1])] if st["discard"] else []
+        extra += [F.zord_face(z) for z, info in sorted(self.state.d["zords"].items()) if info["seat"] == s]
+        if extra:
+            rows.append(extra)
+        roles = " / ".join(t(f"rangers.ranger.{r}.role") for r in st["rangers"])
+        notes = [roles, t("rangers.ui.seat_stats", hand=len(st["hand"]), size=self._hand_size(self.state, s),
+                          actions=st["actions"]),
+                 t("rangers.ui.board_piles", deck=len(st["deck"]), discard=len(st["discard"]), energy=st["energy"])]
+        return SeatBoard(self.seat_name(s), rows, notes, colour=F.ranger_colour(st["rangers"][0]))
 
     def end_turn_loss(self, action) -> str:
         """Ending the action phase leaves every unused action token unused this round: name them."""
