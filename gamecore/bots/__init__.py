@@ -173,7 +173,13 @@ LEVELS = {
     "normal": lambda: GreedyBot(),
     "mcts": lambda: MctsBot(iterations=150),
     "hard": lambda: MctsBot(iterations=200, seconds=1.5, rollout_cap=12),  # ~0.2 s a move, never over 1.5 s
+    "planner": lambda: _planner(),   # co-op team search: rolls out the team's plan (gamecore/bots/planner.py)
 }
+
+
+def _planner():
+    from gamecore.bots.planner import PlannerBot
+    return PlannerBot()
 
 
 def make_bot(name: str):

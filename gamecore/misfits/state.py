@@ -649,10 +649,14 @@ class MisfitsState(GameState):
             n = self.count_faction(seat, e["faction"])
             if n:
                 self._draw(seat, n, ev)
+            else:
+                self._gained_nothing("misfits.ev.no_gain_draw", seat, card, e["faction"], ev)
         elif d == "coins_per":
             n = self.count_faction(seat, e["faction"]) * e["n"]
             if n:
                 self._gain_coins(seat, n, ev)
+            else:
+                self._gained_nothing("misfits.ev.no_gain_coins", seat, card, e["faction"], ev)
         elif d == "coins_per_activated":
             # "this turn": counts the cards activated so far this turn, this one included; cards
             # activated later in the turn do not add to it.
@@ -660,6 +664,8 @@ class MisfitsState(GameState):
             n = sum(1 for h in self.activated if fac is None or self.faction(h) == fac)
             if n:
                 self._gain_coins(seat, n * e["n"], ev)
+            elif fac is not None:
+                self._gained_nothing("misfits.ev.no_gain_activated", seat, card, fac, ev)
         elif d == "choice":
             self.stack.append({"t": "choice", "s": seat, "c": card, "opts": e["options"]})
         elif d == "activate":
@@ -681,6 +687,11 @@ class MisfitsState(GameState):
                 self.stack.append({"t": "all", "s": seat, "c": card, "left": left})
         else:
             raise ValueError(d)
+
+    def _gained_nothing(self, key: str, seat: int, card: str, faction: str, ev: list) -> None:
+        """A "per card" effect that counted none: the log says what was missing."""
+        ev.append(_E("info", key, {"seat": seat, "card": card_name(self.heroes[card]) if card in self.heroes else "",
+                                   "faction": f"$misfits.faction.{faction}"}, source=card))
 
     def _gain_coins(self, seat: int, n: int, ev: list) -> None:
         self.coins[seat] += n

@@ -40,7 +40,7 @@ INFO = GameInfo(
         Option("scenario", "choice", "standard", "rangers.option.scenario", choices=("standard", "cyclopsis13"),
                help="rangers.option.scenario.help"),
     ),
-    bot_levels=("random", "greedy"),
+    bot_levels=("planner", "greedy", "random"),   # the planner (team search) is the default teammate
     factory=_factory,
     loader=RangersState._load,
     check_content=check_content,

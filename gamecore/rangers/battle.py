@@ -50,13 +50,23 @@ class Battle:
             return
         return WAIT
 
+    def _missing_cards(self, seat):
+        """How many cards ``seat`` could still draw before the battle (up to its hand size)."""
+        st = self.d["seats"][seat]
+        return max(0, min(len(st["deck"]), self._hand_size(seat) - len(st["hand"])))
+
     def _choices_prep_draw(self, task):
-        d = self.d
+        """Draw one card at a time (a smaller hand leaves more cards to defend with), or up to the
+        hand size in one go per ranger ("draw_up") or for the whole team ("draw_team"), then ready."""
         out = []
-        for s in self._battle_seats():
-            st = d["seats"][s]
-            if st["deck"] and len(st["hand"]) < self._hand_size(s):
-                out.append(Action.make("draw", source=f"deck:{s}", target=f"hand:{s}"))
+        short = [s for s in self._battle_seats() if self._missing_cards(s) > 0]
+        for s in short:
+            out.append(Action.make("draw", source=f"deck:{s}", target=f"hand:{s}"))
+        for s in short:
+            if self._missing_cards(s) > 1:
+                out.append(Action.make("draw_up", source=f"deck:{s}", target=f"hand:{s}", n=self._missing_cards(s)))
+        if len(short) > 1:
+            out.append(Action.make("draw_team"))
         out.append(Action.make("ready"))
         return out
 
@@ -64,7 +74,12 @@ class Battle:
         if action.kind == "ready":
             self._pop()
             return
-        self._draw(int(action.source.split(":")[1]), 1)
+        if action.kind == "draw_team":
+            for s in self._battle_seats():
+                self._draw(s, self._missing_cards(s))
+            return
+        s = int(action.source.split(":")[1])
+        self._draw(s, self._missing_cards(s) if action.kind == "draw_up" else 1)
 
     def _start_fs_select(self, task):
         d, C = self.d, self.C
@@ -220,7 +235,7 @@ class Battle:
         costly = sum(1 for s in self._battle_seats() for c in d["seats"][s]["hand"]
                      if C.card_def[C.card_of[c]]["cost"] != 0)
         if costly:
-            self._e("info", "zero_cost_only." + ("one" if costly == 1 else "many"), source=who[0], n=costly,
+            self._e("info", "zero_cost_only", source=who[0], n=costly,
                     card=f"$rangers.enemy.{C.enemy_of[who[0]]}.name")
 
     def _pos(self, cid):

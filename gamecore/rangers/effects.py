@@ -169,7 +169,7 @@ class Effects:
         base = eff.get("dice", 0)
         dice = base + sum(n for n, _ in extra)
         for n, what in extra:
-            self._e("info", "dice_bonus." + ("one" if n == 1 else "many"), source=ctx.get("card"), target=target,
+            self._e("info", "dice_bonus", source=ctx.get("card"), target=target,
                     n=n, what=what, base=base, dice=dice)
         hits = eff.get("hits", 0) + (ctx.get("x", 0) if eff.get("x_hits") else 0)
         faces = [C.die[self.rng.randrange(6)] for _ in range(dice)]

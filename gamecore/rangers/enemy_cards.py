@@ -41,7 +41,7 @@ class EnemyCardsAndDamage:
         if eff.get("per_fs"):
             # 1 more per foot-soldier card still standing in this battle
             standing = sum(1 for c in b["order"] if c not in b["defeated"] and C.foe_kind[C.enemy_deck[c]] == "foot")
-            self._e("info", "swarm_damage." + ("one" if standing == 1 else "many"), source=src,
+            self._e("info", "swarm_damage", source=src,
                     base=n, n=standing, total=n + standing)
             n += standing
         for v in self._dispatch("damage_bonus"):
@@ -194,7 +194,7 @@ class EnemyCardsAndDamage:
                     self._gain_pool(eff["n"])
                 elif eff["op"] == "reduce":
                     sh += eff["n"]
-                    self._e("info", "defence_bonus." + ("one" if eff["n"] == 1 else "many"), source=c, n=eff["n"],
+                    self._e("info", "defence_bonus", source=c, n=eff["n"],
                             card=f"$rangers.card.{C.card_of[c]}.name")
             self._e("reveal", "defence_revealed", source=c, target=f"deck:{seat}", seat=seat, shields=sh, n=rem,
                     card=f"$rangers.card.{C.card_of[c]}.name")

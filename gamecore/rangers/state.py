@@ -38,7 +38,7 @@ __all__ = ["RangersState", "CC", "WAIT", "DISPATCH"]
 class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage, Effects, CleanupAndZords,
                    CyclopsisRules, GameState):
     GAME_ID = "rangers"
-    ENGINE_VERSION = 4
+    ENGINE_VERSION = 5
 
     def __init__(self):
         self.C = content()
@@ -202,6 +202,8 @@ class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage,
             return None
         top = self._top()
         args = {k: v for k, v in top.items() if k in ("seat", "n", "loc", "trigger", "card")}
+        if top["t"] == "deploy_phase":
+            args["n"] = self.deployments_this_round()
         return Decision(kind=top["t"], seat=self.current_seat(), prompt=f"rangers.prompt.{top['t']}", args=args)
 
     def _dump(self):
@@ -402,6 +404,24 @@ class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage,
     def evaluate_simple(self, seat):
         """The simpler immediate-value heuristic (for an "easy" greedy level)."""
         return _evaluation.evaluate_simple(self, seat)
+
+    def deployments_this_round(self) -> int:
+        """How many deployment cards the deployment phase reveals (5; Scenario #13 reveals 4)."""
+        return self._cyc_deploys()
+
+    def plan_key(self):
+        """The stretch of play a team plan covers (bots/planner.py): the round's action phase, and
+        inside it a battle; a key extends the key of the stretch it is part of."""
+        d = self.d
+        b = d["battle"]
+        if b is not None:
+            return ("round", d["round"], "battle", b["loc"])
+        return ("round", d["round"])
+
+    def worth_planning(self):
+        """The planner searches the team's action-phase choices (where to go, when to fight or
+        recover); choices inside a battle are left to the greedy judgement (cheap and local)."""
+        return bool(self.d["stack"]) and self.d["stack"][-1]["t"] == "actions"
 
     def summary(self):
         d = self.d

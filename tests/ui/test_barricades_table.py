@@ -176,6 +176,8 @@ def test_battle_board_shows_the_running_sum(lang):
     world, geo = build_world(model)
     board = world.get("battle")
     assert board is not None and board.battle.effective == 8 and not board.battle.wins
+    # it opens in place: beside the room fought in, which stays visible
+    assert not board.rect.colliderect(geo.places[model.battle.room])
     render(world, (940, 800))
 
 
@@ -380,6 +382,7 @@ class SiegeAdapter:
         else:
             m.battle = None
         m.active_seat = state.seat
+        m.army = Army()                    # the stand-in has no army of its own
         return m, faces, {}
 
 
@@ -522,6 +525,11 @@ def test_a_whole_game_plays_through_the_table_to_the_results(players, language):
 
 def _whole_game(players):
     from gamecore import bots as B
+    from gamecore.barricades.medals import load_record
+
+    def games_counted():
+        return sum(n for per in load_record().games.values() for row in per.values() for n in row.values())
+    before = games_counted()
     app = FakeApp({"animation_speed": "off"})       # pacing is the kit's (tested there); here: the moves
     session = _real_session(players)
     scene = app.scenes.switch(BarricadesTable, session=session)
@@ -541,6 +549,14 @@ def _whole_game(players):
     assert "drag" in ways          # champions were placed by drag and drop, not only by buttons
     assert wait_for(app, lambda: app.scene is not scene, 30)
     assert type(app.scene).__name__ == "ResultsScene"
+    assert games_counted() == before + 1          # the end of the game is in the record, once
+    # the results screen's extra button opens the medals: this game's outcome and the record
+    from ui.games import extra_screen
+    label, medals_scene = extra_screen("barricades")
+    shown = app.scenes.push(medals_scene, session=session)
+    app.frames(2)
+    assert shown.game is not None and shown.game[0] == session.state.outcome()
+    assert sum(n for row in shown.record.games[session.state.d["guardian"]].values() for n in row.values()) >= 1
 
 
 def test_a_click_on_a_hero_board_opens_it_at_full_size(siege_app):
@@ -571,3 +587,53 @@ def test_the_end_of_turn_tokens_fall_one_by_one(siege_app):
     assert len(shown_at) == 2 and len(set(shown_at.values())) == 2   # one after the other, not together
     siege_app.frames(120)
     assert not scene.animator.busy and not any(scene.world.get(c).hidden_token for c in fallen)
+
+
+def test_an_ai_teammates_turn_says_who_acts_and_what_in_the_third_person():
+    app = FakeApp({"animation_speed": "off"})
+    session = _real_session(2)
+    scene = app.scenes.switch(BarricadesTable, session=session)
+    app.frames(2)
+    scene.apply_action(scene.legal()[0])            # the person takes a prestige board; the AI's turn follows
+    assert session.bot_to_move()
+    line = scene.bot_doing(1)
+    assert line == "Player 2 (AI teammate) is choosing a prestige board"
+    assert "your" not in line.lower()
+
+
+def test_a_party_battle_shows_each_members_share_and_the_pooled_total_the_rules_count():
+    pytest.importorskip("gamecore.barricades.state")
+    from gamecore import bots as B
+    from gamecore.barricades import rules as R
+    from gamecore.barricades.content import content
+    from ui.games.barricades import adapter
+    ensure_pygame()
+    state = gamecore.start("barricades", seed=1, players=4, difficulty="first_time", guardian="ashmaw")
+    rng, bot = Rng(1), B.make_bot("greedy")
+    for _ in range(2000):
+        d = state.d
+        if d["phase"] == "dungeon" and d["dstep"] == "battle" and len(d["groups"][d["gi"]]["members"]) > 1:
+            break
+        state.apply(B.choose_for(state, bot, rng))
+    else:
+        pytest.fail("no party battle in this game")
+    members = d["groups"][d["gi"]]["members"]
+    pos = d["p"][members[0]]["pos"]
+    model, faces, _ = adapter.table_model(state, 0)
+    calc = R.party_attack(d, content(), members, pos)
+    assert model.battle is not None and model.battle.members == members
+    assert model.battle.effective == calc["total"] and model.battle.hp == calc["hp"]
+    assert len(model.battle.lines) >= len(members) + 2      # one line per member, then Def and MDef once
+
+
+def test_the_dice_tray_keeps_what_the_last_army_did_until_the_next_roll(siege_app):
+    scene = open_siege(siege_app)
+    siege_app.frames(2)
+    ev = Event("info", "barricades.log.army_resolved", {"foot": 4, "x": 1, "levels": 3, "removed": 3, "left": 2})
+    scene.note_events([ev])
+    scene._resync()
+    tray = scene.world.get("tray:dice")
+    assert tray.army.removed == 3 and "3" in tray.army.note and "2" in tray.army.note
+    scene.note_events([Event("roll", "barricades.log.rolled", {"seat": 0, "faces": ["x"]})])
+    scene._resync()
+    assert scene.world.get("tray:dice").army.note != tray.army.note

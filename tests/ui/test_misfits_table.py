@@ -335,8 +335,11 @@ def test_remix_swap_changes_the_pairing_and_save_persists_it():
     table = dict(map(tuple, new))
     assert all(table[a] == c for a, c in scene.rows[0])
     assert deck.load_pairing(deck.deck_path()) == saved      # nothing written before Save
+    counts = [scene.swap_count(seat) for seat in range(4)]
+    assert counts[0] == 2
     click(app, scene.save_button)
     assert deck.load_pairing(deck.deck_path()) == new != saved
+    assert [scene.swap_count(seat) for seat in range(4)] == counts       # the swap counts stay after Save
     # bots remixed their own four (their rows are part of what was saved)
     for seat in (1, 2, 3):
         assert all(table[a] == c for a, c in scene.rows[seat])

@@ -270,3 +270,15 @@ def test_plurals_come_from_the_catalogs():
         assert "|" not in t("misfits.ev.draw", player=1, n=1)
     finally:
         i18n.set_language("en")
+
+
+def test_a_turn_the_rules_end_says_so_in_the_log_and_survives_a_rebuild():
+    app, session, scene = make()
+    card = sorted(session.state.hands[0])[0]
+    post_drag(screen_of(scene, card), screen_of(scene, "bin:0"))
+    app.frames(1)
+    assert session.state.current_seat() == 1
+    note = t("table.turn_ended", name=scene.seat_name(0))
+    assert scene.panel.log_lines[-1] == note
+    scene.on_resize()
+    assert note in scene.panel.log_lines

@@ -90,7 +90,8 @@ class SetupScene(Scene):
             y2 += max(row, len(fonts.wrap(t("setup.coop_note"), NOTE_SIZE, note_w)) * 22 + 20)
         if self.info.bot_levels:
             human = t("setup.you_steer") if self.info.coop else t("setup.human")
-            choices = [(human, Seat())] + [(t("setup.bot", level=t(f"bot.{lv}")), Seat("bot", lv))
+            bot_key = "setup.ai_teammate" if self.info.coop else "setup.bot"   # co-op seats: "AI teammate"
+            choices = [(human, Seat())] + [(t(bot_key, level=t(f"bot.{lv}")), Seat("bot", lv))
                                            for lv in self.info.bot_levels]
             for seat_index in range(self.players):
                 label(t("setup.seat", n=seat_index + 1), y2, x=x2, width=seat_w)

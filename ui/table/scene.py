@@ -302,7 +302,22 @@ class TableScene(Scene):
     def _log_from_steps(self) -> list[str]:
         if self.session is None:
             return []
-        return [self.log_line(e) for step in self.session.steps for e in step.events]
+        steps = self.session.steps
+        lines: list[str] = []
+        for i, step in enumerate(steps):
+            lines.extend(self.log_line(e) for e in step.events)
+            after = steps[i + 1].seat if i + 1 < len(steps) else (None if self.state.is_over() else self.state.current_seat())
+            note = self.turn_end_note(step, after)
+            if note:
+                lines.append(note)
+        return lines
+
+    def turn_end_note(self, step, next_seat) -> str:
+        """In a competitive game, a turn the rules ended by themselves (no end button pressed) says so."""
+        if (self.session is None or self.session.info.coop or step.seat is None or next_seat is None
+                or next_seat == step.seat or step.action.kind in self.END_KINDS):
+            return ""
+        return t("table.turn_ended", name=self.seat_name(step.seat))
 
     # ================================================================== state → table
     def legal(self) -> list[Action]:
@@ -503,7 +518,13 @@ class TableScene(Scene):
                 self.skipping = False
         self.after_animations_queued(events)
         if self.panel is not None:
-            self.panel.add_log([self.log_line(e) for e in events])
+            lines = [self.log_line(e) for e in events]
+            step = self.session.steps[-1] if self.session.steps else None
+            if step is not None and not self.state.is_over():
+                note = self.turn_end_note(step, self.state.current_seat())
+                if note:
+                    lines.append(note)
+            self.panel.add_log(lines)
         for event in events:
             if event.kind == "story":          # a scenario's narrative: shown, not only logged
                 self.show_story(event_text(event))
@@ -688,7 +709,7 @@ class TableScene(Scene):
                 except ValueError:
                     bot = bots.RandomBot()
                 action = None
-                if isinstance(bot, bots.MctsBot):
+                if isinstance(bot, bots.MctsBot) or getattr(bot, "heavy", False):
                     # a search holds the interpreter for seconds: think in another process
                     action = think_elsewhere(state, level, rng)
                 if action is None:

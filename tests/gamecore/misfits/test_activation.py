@@ -269,3 +269,23 @@ def test_other_conditions_are_judged_on_the_position():
     assert not s.condition_met(0, h, 7, 0)           # slot 7: only below
     h, c = cond_hero("row", **{"in": (4,)})
     assert s.condition_met(0, h, 12, 0) and not s.condition_met(0, h, 8, 0)
+
+
+def test_a_per_card_effect_that_counts_none_says_why_in_the_log():
+    a = attr_of("bonus", do="coins")
+    for skip in range(20):                     # a "coins per <faction> card" hero not of that faction
+        s = new(pairs={a: char_doing("coins_per", skip=skip)})
+        src = hero(s, a)
+        faction = s.heroes[src].activation[0]["faction"]
+        if s.heroes[src].faction != faction:
+            break
+    else:
+        raise AssertionError("no such hero in the content")
+    give_hand(s, 0, [src])
+    set_coins(s, 0, s.heroes[src].cost)
+    act(s, "hire", src, slot(0, 1, 1))          # the first card: the tableau holds no other
+    coins = s.coins[0]
+    events = act(s, "activate", src)
+    assert s.coins[0] == coins
+    assert any(e.key == "misfits.ev.no_gain_coins" and e.params["faction"] == f"$misfits.faction.{faction}"
+               for e in events)

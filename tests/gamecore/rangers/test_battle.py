@@ -310,3 +310,24 @@ def test_guard_links_are_what_the_engine_targets():
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
     assert checked > 0, "no battle with a guard link was reached"
+
+
+def test_battle_preparation_draws_up_to_the_hand_size_in_one_click(battle_at):
+    s = battle_at(fs={"putty": 1}, rangers=("red", "black"))
+    T.set_hand(s, 0, [])
+    T.set_hand(s, 1, ["card:black:0"])
+    T.act(s, "battle", "ranger:red", "loc:juice_bar")
+    assert T.top(s) == "prep_draw" and "draw_team" in T.kinds(s)
+    T.act(s, "draw_up", "deck:0", "hand:0", n=5)
+    assert len(s.d["seats"][0]["hand"]) == 5 and "draw_team" not in T.kinds(s)   # only Black is short now
+    T.act(s, "draw_up", "deck:1", "hand:1", n=4)
+    assert len(s.d["seats"][1]["hand"]) == 5 and T.top(s) != "prep_draw"         # nothing left to draw
+
+
+def test_the_whole_team_draws_up_at_once(battle_at):
+    s = battle_at(fs={"putty": 1}, rangers=("red", "black"))
+    T.set_hand(s, 0, [])
+    T.set_hand(s, 1, [])
+    T.act(s, "battle", "ranger:red", "loc:juice_bar")
+    T.act(s, "draw_team")
+    assert [len(s.d["seats"][i]["hand"]) for i in (0, 1)] == [5, 5]

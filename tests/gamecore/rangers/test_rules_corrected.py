@@ -42,7 +42,7 @@ def test_food_coma_says_in_the_log_why_costly_cards_are_refused(battle_at):
     events = T.act(s, "battle", "ranger:red", "loc:juice_bar")
     while T.top(s) != "ranger_turn":
         events += s.apply(s.legal_actions()[-1])
-    refused = [e for e in events if e.key == "rangers.ev.zero_cost_only.one"]
+    refused = [e for e in events if e.key == "rangers.ev.zero_cost_only"]
     assert refused and refused[-1].params["card"] == "$rangers.enemy.pudgy_food_coma.name"
     assert refused[-1].params["n"] == 1                      # one costly card in the rangers' hands
 

@@ -164,3 +164,10 @@ def test_assault_mode_boss_and_its_foot_soldiers_go_to_the_command_center():
     L = s.d["locs"][CC]
     assert L["big"] == ["rita"] and L["fs"]["putty"] == 2
     assert s.d["locs"]["park"]["fs"]["putty"] == 0
+
+
+def test_the_deployment_prompt_counts_this_rounds_deployments():
+    s = T.new_game(players=4)
+    assert s.pending().kind == "deploy_phase" and s.pending().args["n"] == 5
+    s13 = T.new_game(players=4, scenario="cyclopsis13")
+    assert s13.deployments_this_round() == 4 and s13.pending().args["n"] == 4

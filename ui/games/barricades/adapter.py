@@ -144,15 +144,19 @@ def table_model(state, viewer, table=None):
         if rid == R.WILD:
             m = C.wilderness["monster"]
             mon = F.monster(f"monster:{rid}", m["key"] if "key" in m else m.get("id", "giant_rat"), m, group="vermin_horde")
+        elif rid == R.GUARDIAN_ROOM and d["side"] == "guardian" and d["gwounds"] < len(state.guardian_hp()):
+            g = C.guardians[d["guardian"]]     # the Guardian is the foe of its room: its HP entry now
+            mon = F.monster("guardian:foe", d["guardian"], {"hp": state.guardian_hp()[d["gwounds"]], "def": d["gdef"],
+                                                           "mdef": d["gmdef"], "xp": g["defeat"]["xp"], "au": 0,
+                                                           "mtype": g["type"], "level": 7})
+            mon.name = guardian_name(d["guardian"])
+            mon.art = F.GUARDIAN_ART.get(d["guardian"], "room_guardian")
         elif stats is not None:
             cid = d["rooms"][rid]
             key = d["cards"][cid]
             group_id = next((g for g, grp in C.groups.items() if key in grp["monsters"]), "")
             mon = F.monster(cid, key, C.cards[key], group=group_id, room=C.rooms.get(rid))
-        try:
-            cost_now = R.path_cost(d, C, light_from, rid, passes)
-        except (KeyError, ValueError):
-            cost_now = None
+        cost_now = R.path_cost(d, C, light_from, rid, passes)      # None when it cannot be reached
         rooms.append(Room(f"room:{rid}", room_name(rid), level, base, darkness_mod=dark - base,
                           art=F.ROOM_ART.get(rid, "room_tunnels"), effect=effect, monster=mon,
                           champions=[s for s, p in enumerate(d["p"]) if p["pos"] == rid and not p.get("spot")], open=rid != R.GUARDIAN_ROOM or d["side"] == "guardian",
@@ -230,8 +234,17 @@ def table_model(state, viewer, table=None):
                                                             "mtype": foe["mtype"], "level": 7})
                 mon.name = guardian_name(d["guardian"])
                 mon.art = F.GUARDIAN_ART.get(d["guardian"], "room_guardian")
-            sums = [t("barricades.ui.sum.physical", a=calc["physical"], d=calc["def"]),
-                    t("barricades.ui.sum.magic", m=calc["magic"], d=calc["mdef"])]
+            # the running sum: what each member adds as the party pools (prefixes of the party, as the
+            # rules count them), then Def and MDef taken off once for the whole party
+            sums = []
+            pa = pm = 0
+            for k in range(1, len(group["members"]) + 1):
+                step = R.party_attack(d, C, group["members"][:k], pos)
+                sums.append(t("barricades.ui.sum.member", name=seat_label(state, group["members"][k - 1]),
+                              a=step["physical"] - pa, m=step["magic"] - pm))
+                pa, pm = step["physical"], step["magic"]
+            sums += [t("barricades.ui.sum.physical", a=calc["physical"], d=calc["def"]),
+                     t("barricades.ui.sum.magic", m=calc["magic"], d=calc["mdef"])]
             if calc["swarm"]:
                 sums.append(t("barricades.ui.sum.swarm", n=calc["swarm"]))
             battle = Battle(room.cid, mon, list(group["members"]), calc["physical"], calc["magic"], calc["hp"], sums,

@@ -207,7 +207,8 @@ def build(world, model: TableModel, words: dict, colours: list, viewer: int | No
     if model.battle is not None:            # in place: beside the room fought in, which stays visible
         bw, bh = 420, 190
         room = places.get(model.battle.room, pygame.Rect(DUNGEON.x, DUNGEON.y, 0, 0))
-        x = room.right + 8 if room.right + 8 + bw <= DUNGEON.right - 4 else room.x - 8 - bw
+        # to its right (over the deeper rooms, even the Guardian tile for a moment), else to its left
+        x = room.right + 8 if room.right + 8 + bw <= GUARDIAN.right - 4 else room.x - 8 - bw
         x = max(DUNGEON.x + 4, min(x, GUARDIAN.right - bw))
         rect = pygame.Rect(x, DUNGEON.y + (DUNGEON.height - bh) // 2 + 6, bw, bh)
         world.add(BattleBoard("battle", model.battle, rect, colours, words))

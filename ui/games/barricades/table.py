@@ -89,6 +89,7 @@ class BarricadesTable(TableScene):
         self.geo = None
         self._costs_room: str | None = None
         self._falling: list[str] = []        # spots whose token this action placed, shown one by one
+        self._last_army: dict | None = None  # the army as the last end of turn resolved it, until the next roll
 
     # ================================================================== state → views
     def adapter(self):
@@ -109,6 +110,12 @@ class BarricadesTable(TableScene):
             view = w.get(cid)
             if isinstance(view, SpotView):
                 view.hidden_token = True
+        tray = w.get("tray:dice")
+        if isinstance(tray, DiceTray) and self._last_army and not (tray.army.footprints or tray.army.x):
+            a = self._last_army             # the army empties at the end of turn: the tray says what it did
+            tray.army.removed = a.get("removed", 0)
+            tray.army.note = t("barricades.ui.army_last", foot=a.get("foot", 0), x=a.get("x", 0),
+                               levels=a.get("levels", 0), removed=a.get("removed", 0), left=a.get("left", 0))
         self._costs_room = None
 
     def seat_name(self, seat: int) -> str:
@@ -162,7 +169,9 @@ class BarricadesTable(TableScene):
         decision = self.state.pending() if self.session is not None else None
         if decision is None:
             return super().bot_doing(seat)
-        return t("barricades.ui.ai_doing", name=self.seat_name(seat), what=t(decision.prompt, **decision.args))
+        key = f"barricades.ui.doing.{decision.kind}"
+        what = t(key) if has(key) or has(key, "en") else t("barricades.ui.doing.other")
+        return t("barricades.ui.ai_doing", name=self.seat_name(seat), what=what)
 
     def card_face(self, cid: str):
         face = self.faces.get(cid)
@@ -183,9 +192,34 @@ class BarricadesTable(TableScene):
             self._falling = []
 
     def note_events(self, events: list) -> None:
-        """The end of turn's tokens: remember which spots fall, so they appear one by one."""
+        """The end of turn's tokens: remember which spots fall, so they appear one by one. The move that
+        ends the game counts it in the medal record (once per game, not again after an undo and redo)."""
         self._falling = [e.target for e in events
                          if e.key.endswith(".token_placed") and e.target and self.animation_seconds() > 0]
+        for e in events:
+            if e.key.endswith(".army_resolved") and isinstance(e.params, dict):
+                self._last_army = dict(e.params)
+            elif e.key.endswith(".rolled"):
+                self._last_army = None
+        if self.session is not None and self.state.is_over():
+            self.record_medals()
+
+    def record_medals(self):
+        """Count the finished game in the medal record; a file problem becomes a toast, never an error."""
+        done = getattr(self.session, "_barricades_recorded", set())
+        key = (self.session.seed, len(self.session.steps))
+        if key in done or getattr(self.state, "outcome", None) is None:
+            return None
+        from gamecore.barricades.medals import record_result
+        report = record_result(self.state)
+        done.add(key)
+        self.session._barricades_recorded = done
+        if report.problem:
+            k, params = report.problem
+            self.toast(t(k, **params), "error")
+        elif report.new:
+            self.toast(t("barricades.ui.medals.new", names=", ".join(t(f"barricades.medal.{m}") for m in report.new)))
+        return report
 
     def _show_light_cost(self) -> None:
         """While a champion is dragged over a room it may enter, the room shows the light it costs."""

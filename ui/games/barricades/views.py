@@ -375,11 +375,9 @@ class GuardianTile(View):
         surface.blit(art(g.art, a), (rect.x + pad, rect.y + pad))
         x = rect.x + a + 2 * pad
         _text(surface, g.name, label_size(camera.zoom, 13), INK, (x, rect.y + pad), rect.right - x - pad, True)
-        _text(surface, g.defence, label_size(camera.zoom, 10), (255, 180, 150), (x, rect.y + pad + camera.scale(17)),
+        _text(surface, g.defence, label_size(camera.zoom, 10), (255, 180, 150), (x, rect.y + pad + camera.scale(15)),
               rect.right - x - pad, True)
-        if g.text:
-            img = wrapped(g.text, label_size(camera.zoom, 9), rect.right - x - pad, DIM)
-            surface.blit(img, (x, rect.y + pad + camera.scale(31)), pygame.Rect(0, 0, img.get_width(), camera.scale(30)))
+
         # threat track
         y = rect.y + a + 2 * pad
         _text(surface, self.words["threat"], label_size(camera.zoom, 9), DIM, (rect.x + pad, y), rect.width)
@@ -421,6 +419,10 @@ class GuardianTile(View):
             _text(surface, text, size, INK, (rect.x + pad + tri + 4, y + tri // 2), rect.width - 2 * pad - tri - 4,
                   False, "midleft")
             y += tri + camera.scale(4)
+        if g.text:              # the reveal / ongoing effect, in full under the tracks
+            img = wrapped(g.text, label_size(camera.zoom, 9), rect.width - 2 * pad, (230, 200, 170))
+            surface.blit(img, (rect.x + pad, y + camera.scale(2)),
+                         pygame.Rect(0, 0, img.get_width(), max(1, rect.bottom - pad - y - camera.scale(2))))
         if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(10))
 
@@ -489,9 +491,9 @@ class DiceTray(View):
         if self.army.removed:
             _text(surface, self.words["removed"].format(n=self.army.removed), label_size(camera.zoom, 10),
                   (150, 220, 150), (x, y + 2), rect.right - x - pad, True)
-        if self.army.note:
-            _text(surface, self.army.note, label_size(camera.zoom, 9), DIM, (rect.x + pad, y + camera.scale(19)),
-                  rect.width - 2 * pad)
+        if self.army.note:          # wrapped above the army line, so it stays readable
+            img = wrapped(self.army.note, label_size(camera.zoom, 9), rect.width - 2 * pad, DIM)
+            surface.blit(img, img.get_rect(bottomleft=(rect.x + pad, y - camera.scale(2))))
 
 
 class HeroBoard(View):
@@ -516,7 +518,9 @@ class HeroBoard(View):
                            camera.scale(6))
         x = rect.x + pad + camera.scale(16)
         who = h.name if h.person else f"{h.name} · {self.words['ai']}"
-        _text(surface, who, label_size(camera.zoom, 12), INK, (x, rect.y + pad), rect.right - x - pad, True)
+        # the champion waits on the board's top-right corner: the name stops before it
+        _text(surface, who, label_size(camera.zoom, 12), INK, (x, rect.y + pad), rect.right - x - pad - camera.scale(26),
+              True)
         y = rect.y + pad + camera.scale(18)
         s = label_size(camera.zoom, 11)
         right = _stat(surface, "xp", h.xp, s, (rect.x + pad, y))

@@ -61,6 +61,7 @@ class RemixScene(Scene):
         self.dealt = [[(a, table[a]) for a in hand] for hand in hands]
         self.rows = [list(row) for row in self.dealt]
         self.swaps: list[list[tuple[str, str]]] = [[] for _ in self.seats]
+        self.saved_swaps = [0 for _ in self.seats]      # swaps already written by Save (still counted)
         for seat, s in enumerate(self.seats):
             if s.is_bot:
                 for a, b in deck.bot_remix(self.pairing, hands[seat], self.rng):
@@ -104,12 +105,17 @@ class RemixScene(Scene):
             return False
         return True
 
+    def swap_count(self, seat: int) -> int:
+        """Swaps a seat made in this deal, the saved ones included (Save applies them, they still count)."""
+        return self.saved_swaps[seat] + len(self.swaps[seat])
+
     def save(self) -> bool:
         new = self.new_pairing()
         if not self._write(new):
             return False
         self.pairing = new
         self.dealt = [list(row) for row in self.rows]
+        self.saved_swaps = [n + len(sw) for n, sw in zip(self.saved_swaps, self.swaps)]
         self.swaps = [[] for _ in self.seats]
         self.status = t("misfits.remix.saved")
         return True
@@ -269,7 +275,7 @@ class RemixScene(Scene):
                 continue
             r0 = rects[(seat, 0)]
             name = t("misfits.ui.seat_bot", n=seat + 1, level=t(f"bot.{s.level}"))
-            surface.blit(fonts.text(t("misfits.remix.seat", name=name, n=len(self.swaps[seat])), 14, MUTED),
+            surface.blit(fonts.text(t("misfits.remix.seat", name=name, n=self.swap_count(seat)), 14, MUTED),
                          (r0.x, r0.y - 22))
         dragged = self._press[0] if (self._press is not None and self.dragging) else None
         for (seat, i), rect in rects.items():

@@ -35,7 +35,7 @@ MIN_CARD_W = 90          # the narrowest hand card whose title and cost read at 
 SIDE_W = 272
 ENERGY_GOLD = (236, 196, 70)
 ACTION_BLUE = (92, 150, 220)
-BUTTON_TOO = ("deploy", "draw", "battle", "recover", "power_up", "decline", "assign_damage", "take_energy", "fight",
+BUTTON_TOO = ("deploy", "draw", "draw_up", "battle", "recover", "power_up", "decline", "assign_damage", "take_energy", "fight",
               "assign_zord", "lead", "slide", "pick", "resolve_first", "split_damage", "cyc_place", "cyc_xp")
 
 
@@ -53,7 +53,7 @@ class RangersTable(TableScene):
     # only ending the action phase gives away the rest of the round: Ready / Pass / Finish need no
     # "are you sure" (a reaction window would otherwise ask twice)
     CONFIRM_KINDS = ("end_actions",)
-    HINT_BOT = "greedy"
+    HINT_BOT = "planner"            # hints come from the team search (gamecore/bots/planner.py)
 
     def __init__(self, app):
         super().__init__(app)
@@ -728,6 +728,10 @@ class RangersTable(TableScene):
             return t("rangers.ui.act.recover_done")
         if k == "draw":
             return t("rangers.ui.act.draw", who=self.seat_name(int(src.split(":")[1])))
+        if k == "draw_up":
+            return t("rangers.ui.act.draw_up", who=self.seat_name(int(src.split(":")[1])), n=p.get("n", 0))
+        if k == "draw_team":
+            return t("rangers.ui.act.draw_team")
         if k == "ready":
             return t("rangers.ui.act.ready")
         if k == "fight":
@@ -832,6 +836,8 @@ class RangersTable(TableScene):
         params = {"round": d["round"], "pool": d["pool"]}
         if kind == "actions":
             params["n"] = sum(st["actions"] for st in d["seats"]) + d["team_tokens"]
+        elif kind == "deploy_phase":
+            params["n"] = state.deployments_this_round()
         elif kind == "damage":
             params.update(card=F.card_name(top["src"]) if top.get("src") else "", n=top.get("n", 0))
         elif kind == "react":

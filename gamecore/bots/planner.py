@@ -1,0 +1,120 @@
+"""The planner: a co-op team bot that searches by rolling out the team's plan.
+
+For each of its best few candidate moves (ranked by the greedy one-step judgement) it deals several
+worlds from its view (determinised hidden decks and dice, the same worlds for every candidate so the
+comparison is fair), applies the candidate and lets the greedy team play on to the end of the current
+stretch of play — the state's ``plan_key()`` names it as a tuple, and a rollout goes on while the key
+still starts with the one it began with (for Heroes of the Grid ``("round", r)`` in the action phase
+and ``("round", r, "battle", loc)`` in a battle, so an action-phase plan includes the battles it
+starts) — or a step cap, then scores the world with the team
+evaluation. The candidate with the best mean wins; ties keep the greedy order.
+
+A state may say a decision is local (``worth_planning()`` false): the greedy choice is taken then.
+
+Budget: ``candidates`` x ``worlds`` rollouts of at most ``depth`` moves; ``seconds`` is a hard cap (a
+world not finished in time is dropped; if none finished, the greedy choice stands), so with a generous
+cap — or ``seconds=None`` — the choice depends on the seed alone.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from gamecore.engine import Action, GameState, Rng
+
+WIN, LOSS = 1e5, -1e5
+
+
+class PlannerBot:
+    name = "planner"
+    heavy = True          # thinks for up to ``seconds``: the table runs it in another process
+
+    def __init__(self, candidates: int = 4, worlds: int = 3, depth: int = 24, seconds: float | None = 2.0):
+        from gamecore.bots import GreedyBot
+        self.candidates = candidates
+        self.worlds = worlds
+        self.depth = depth
+        self.seconds = seconds
+        self.greedy = GreedyBot()
+        self.rollout_policy = GreedyBot(lookahead=0)
+
+    @staticmethod
+    def _value(state: GameState, seat: int) -> float:
+        if state.is_over():
+            result = state.result()
+            won = result is not None and (seat in result.winners or (result.outcome == "win" and not result.winners))
+            if won:
+                return WIN
+            # a later loss is less bad than an early one (the team held out longer)
+            summary = state.summary() if hasattr(state, "summary") else {}
+            return LOSS + 100.0 * float(summary.get("round", 0) or 0)
+        return state.evaluate(seat)
+
+    def _ranked(self, view: GameState, legal: list[Action], rng: Rng, seat: int) -> list[tuple[float, Action]]:
+        out = []
+        for i, action in enumerate(legal):
+            child = view.clone()
+            child.apply_unchecked(action)
+            steps = 0
+            while steps < self.greedy.lookahead and not child.is_over() and child.current_seat() == seat:
+                options = child.legal_actions()
+                if len(options) != 1:
+                    break
+                child.apply_unchecked(options[0])
+                steps += 1
+            out.append((self.greedy._score(child, seat), -i, action))
+        out.sort(key=lambda x: (x[0], x[1]), reverse=True)
+        return [(v, a) for v, _, a in out]
+
+    def _rollout(self, world: GameState, action: Action, seat: int, rng: Rng, deadline=None) -> float | None:
+        """The team's plan played on from ``action`` in ``world``; None if the deadline passed."""
+        key = world.plan_key() if hasattr(world, "plan_key") else None
+        world.apply_unchecked(action)
+        for _ in range(self.depth):
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+            if world.is_over():
+                break
+            if key is not None and tuple(world.plan_key()[:len(key)]) != tuple(key):
+                break
+            legal = world.legal_actions()
+            move = legal[0] if len(legal) == 1 else self.rollout_policy.choose(world, legal, rng)
+            world.apply_unchecked(move)
+        return self._value(world, seat)
+
+    def choose(self, view: GameState, legal: list[Action], rng: Rng) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.current_seat()
+        deadline = time.perf_counter() + self.seconds if self.seconds else None     # counts the ranking too
+        if hasattr(view, "worth_planning") and not view.worth_planning():
+            return self.greedy.choose(view, legal, rng)   # a local choice: the greedy judgement is enough
+        ranked = self._ranked(view, legal, rng, seat)
+        if ranked[0][0] >= 1e6:                        # a move that wins at once
+            return ranked[0][1]
+        pool = [a for _, a in ranked[:self.candidates]]
+        if len(pool) == 1:
+            return pool[0]
+        totals = [0.0] * len(pool)
+        done = 0
+        for w in range(self.worlds):
+            world_seed = rng.next_u32()
+            values = []
+            for action in pool:
+                world = view.view(seat, Rng(world_seed))
+                value = self._rollout(world, action, seat, Rng(world_seed ^ 0x51), deadline)
+                if value is None:
+                    break                               # out of time: this world is dropped whole
+                values.append(value)
+            if len(values) < len(pool):
+                break
+            totals = [t + v for t, v in zip(totals, values)]
+            done += 1
+        if done == 0:
+            return pool[0]                              # no world finished in time: the greedy choice
+        best, best_value = 0, -math.inf
+        for i, total in enumerate(totals):
+            mean = total / max(1, done)
+            if mean > best_value + 1e-9:
+                best, best_value = i, mean
+        return pool[best]
