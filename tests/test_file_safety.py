@@ -514,3 +514,34 @@ def test_autosave_resume_cannot_play_is_not_offered(app, change):
     assert "resume" not in app.scenes.top.buttons.values()
     (kept,) = path.parent.glob("autosave.json.damaged-*")
     assert kept.read_bytes() == raw and app.notice_boxes
+
+
+# ================================================================ the Barricades medal record
+@pytest.mark.parametrize("kind", [k for k in SPECIALS if k != "dangling"])
+def test_special_file_as_the_medal_record_is_kept_aside_and_reported(tmp_path, kind, hang_guard):
+    from gamecore.barricades import medals
+
+    path = tmp_path / "barricades-record.json"
+    make_special(path, kind)
+    before = snapshot(path)
+    rec = medals.load_record(path)
+    assert rec.problem is not None and rec.problem[0] == "barricades.record.corrupt"
+    (kept,) = tmp_path.glob("barricades-record.json.damaged-*")
+    assert rec.problem[1]["backup"] == kept.name
+    assert snapshot(kept)[0] == before[0]            # the same thing, only renamed
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("raw", [b"{not json", ('{"schema": 1, "games": ' + HUGE_INT + "}").encode(),
+                                 b"[1, 2]", b"\xff\xfe", b'{"schema": 1, "medals": [], "games": 5}'])
+def test_damaged_medal_record_is_kept_byte_for_byte_and_a_fresh_one_started(tmp_path, raw):
+    from gamecore.barricades import medals
+
+    path = tmp_path / "barricades-record.json"
+    path.write_bytes(raw)
+    rec = medals.load_record(path)
+    assert rec.problem is not None
+    (kept,) = tmp_path.glob("barricades-record.json.damaged-*")
+    assert kept.read_bytes() == raw
+    assert rec.problem[1]["backup"] == kept.name
+    assert rec.to_json() == medals.Record().to_json()   # nothing invented from the damaged file

@@ -1,11 +1,22 @@
-"""Tabletop Dojo benchmarks (never timed asserts; run by hand, figures go into the README).
+"""Tabletop Dojo benchmarks (never timed asserts; run by hand, the figures go into the README).
 
-    python3 -m pip install -e ".[bench]" && python3 tests/bench/run.py [--quick] [--json FILE]
+    python3 -m pip install -e ".[bench]" && python3 tests/bench/run.py [--quick] [--json FILE] [--only PART]
 
-Measures, in one run on this machine: start-up to the first menu frame next to a bare pygame window;
-frame time (median, p99) of each table scene mid-game at 1920x1080; random-playout throughput of every
-ready game next to python-chess's random playouts; each bot level's median and worst decision time;
-peak RSS mid-game; save/load time and size after a long game; the one-file binary's size and start-up.
+Every ratio comes from interleaved runs of the app and its yardstick on this machine, in this run:
+
+  start-up   whole process to the first presented menu frame (``main.py --first-frame``), 20 runs each,
+             interleaved with a bare pygame_gui window (imports pygame and pygame_gui, opens 1280x800, a
+             UIManager with one button, presents its first frame) and a bare pygame window; medians
+  frames     the busiest tables, loaded from tests/bench/positions/ (made by playing:
+             tests/bench/make_positions.py), at 1920x1080, each in its own process: the move frame (the
+             legal action a drop matches is applied: engine, views, log, then the frame is drawn), the
+             hover frame (the pointer moves onto another card), a still frame; p50 and p99; the process's
+             peak RSS; and the idle CPU of the table waiting for the person (60 fps loop, CPU time / wall)
+  playouts   random playouts (list the legal actions, apply one at random) of every ready game and player
+             count, in slices interleaved with python-chess's random playouts; ratio per pair, median
+  bots       every bot level playing every seat of whole games: each decision timed, median and worst
+  saves      save and load time and size after a long game
+  binary     the one-file and one-folder builds' sizes and start-up to the first menu frame (interleaved)
 """
 from __future__ import annotations
 
@@ -26,163 +37,261 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+POSITIONS = Path(__file__).resolve().parent / "positions"
 
-BARE = ("import pygame; pygame.init(); s = pygame.display.set_mode((1280, 800)); s.fill((0, 0, 0)); "
-        "pygame.display.flip(); pygame.quit()")
+BARE_PYGAME = ("import pygame; pygame.init(); s = pygame.display.set_mode((1280, 800)); s.fill((0, 0, 0)); "
+               "pygame.display.flip(); pygame.quit()")
+BARE_GUI = ("import pygame, pygame_gui; pygame.init(); s = pygame.display.set_mode((1280, 800)); "
+            "m = pygame_gui.UIManager((1280, 800)); "
+            "pygame_gui.elements.UIButton(pygame.Rect(100, 100, 200, 50), 'Button', m); "
+            "m.update(0.0); s.fill((0, 0, 0)); m.draw_ui(s); pygame.display.flip(); pygame.quit()")
 
 
-def _median_wall(cmd: list[str], runs: int, env=None) -> tuple[float, float]:
-    times = []
-    for _ in range(runs + 1):
-        began = time.perf_counter()
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        times.append(time.perf_counter() - began)
-    times = times[1:]  # first run warms the file cache
-    return statistics.median(times) * 1000, max(times) * 1000
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, max(0, int(round(q * (len(values) - 1)))))]
 
 
 def _user_env() -> dict:
-    """The environment a player's machine has: bytecode cached (this workplace sets PYTHONDONTWRITEBYTECODE)."""
+    """A player's machine: bytecode cached (this workplace sets PYTHONDONTWRITEBYTECODE), fresh user dirs."""
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPATH"] = str(ROOT)
+    env["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
+    env["XDG_DATA_HOME"] = tempfile.mkdtemp()
     return env
+
+
+def _interleaved(commands: dict[str, list[str]], runs: int, env: dict) -> dict[str, list[float]]:
+    """Wall milliseconds of each command, run in turn (A B C A B C ...) after one warm-up round."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for i in range(runs + 1):
+        for name, cmd in commands.items():
+            began = time.perf_counter()
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            if i:
+                times[name].append((time.perf_counter() - began) * 1000)
+    return times
 
 
 def bench_startup(runs: int) -> dict:
     env = _user_env()
-    env["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
-    env["XDG_DATA_HOME"] = tempfile.mkdtemp()
-    bare, _ = _median_wall([sys.executable, "-c", BARE], runs, env)
-    app, worst = _median_wall([sys.executable, str(ROOT / "main.py"), "--first-frame"], runs, env)
-    return {"bare_pygame_ms": round(bare, 1), "app_first_menu_frame_ms": round(app, 1),
-            "app_worst_ms": round(worst, 1), "ratio": round(app / bare, 2)}
+    times = _interleaved({
+        "app": [sys.executable, str(ROOT / "main.py"), "--first-frame"],
+        "bare_gui": [sys.executable, "-c", BARE_GUI],
+        "bare_pygame": [sys.executable, "-c", BARE_PYGAME],
+    }, runs, env)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    pairs = [a / b for a, b in zip(times["app"], times["bare_gui"])]
+    return {"runs": runs, "app_ms": round(med["app"], 1), "bare_gui_ms": round(med["bare_gui"], 1),
+            "bare_pygame_ms": round(med["bare_pygame"], 1), "ratio": round(med["app"] / med["bare_gui"], 2),
+            "ratio_pairwise_median": round(statistics.median(pairs), 2),
+            "ratio_vs_bare_pygame": round(med["app"] / med["bare_pygame"], 2)}
 
 
-def _random_session(game: str, moves: int, seed: int = 7, bot: str = "random"):
-    import gamecore
-    from gamecore.bots import choose_for, make_bot
-    from gamecore.session import Seat, Session
+# --------------------------------------------------------------------------- frames (one process per table)
 
-    info = gamecore.game(game)
-    players = info.counts()[0]
-    seats = [Seat()] * players if info.coop or not info.bot_levels else [Seat()] + [Seat("bot", info.bot_levels[0])] * (players - 1)
-    session = Session.new(game, seed, players, seats=seats)
-    rng = gamecore.Rng(seed)
-    player = make_bot(bot)
-    for _ in range(moves):
-        if session.state.is_over():
-            break
-        if bot == "random":
-            legal = session.state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-        else:
-            action = choose_for(session.state, player, rng)
-        session.apply(action)
-        if session.state.is_over():
-            session.undo()  # stay mid-game
-            break
-    return session
-
-
-def bench_frames(frames: int) -> dict:
+def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
     import pygame
 
-    import gamecore
+    from gamecore.session import Session
     from ui.app import App
-    from ui.games import playable, table_for
+    from ui.games import table_for
     from ui.settings import Settings
 
-    out = {}
+    path = POSITIONS / f"{game}.json"
+    note = ""
+    try:
+        session = Session.load(path)
+    except Exception as exc:  # a position saved by an older engine version: play it again
+        from make_positions import make
+
+        session = make(game)
+        note = f"position regenerated by playing ({exc})"
     app = App(size=(1920, 1080), settings=Settings(None), smoke=True)
-    for info in gamecore.games(ready_only=True):
-        if not playable(info):
-            continue
-        session = _random_session(info.id, 40)
-        app.scenes.switch(table_for(info.id), session=session)
-        times = []
-        for i in range(frames):
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + (i * 37) % 1500, 200 + (i * 23) % 700),
-                                                 rel=(1, 1), buttons=(0, 0, 0)))
-            began = time.perf_counter()
+    app.scenes.switch(table_for(game), session=session)
+    scene = app.scenes.top
+    for _ in range(30):
+        app.frame(1 / 60)
+
+    def settle():
+        scene.animator.skip_all()
+        for _ in range(3):
             app.frame(1 / 60)
-            times.append((time.perf_counter() - began) * 1000)
-        times = sorted(times[10:])
-        out[info.id] = {"median_ms": round(statistics.median(times), 2),
-                        "p99_ms": round(times[int(len(times) * 0.99) - 1], 2)}
-    out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+    # the move frame: a drop's action is applied (engine, views, log), then that frame is drawn
+    moves = []
+    actions = [a for a in scene.input_actions() if a.source is not None and a.target is not None] or scene.input_actions()
+    log_lines = len(getattr(scene.panel, "log_lines", []) or [])
+    for i in range(samples):
+        action = actions[i % len(actions)]
+        began = time.perf_counter()
+        scene.apply_action(action)
+        app.frame(1 / 60)
+        moves.append((time.perf_counter() - began) * 1000)
+        scene.undo()
+        settle()
+    # the hover frame: the pointer arrives on another card
+    cards = [v for v in scene.world.all()
+             if v.visible and scene.card_face(v.cid) is not None
+             and scene.camera.viewport.collidepoint(v.screen_rect(scene.camera).center)]
+    hovers = []
+    for i in range(samples):
+        target = cards[i % len(cards)].screen_rect(scene.camera).center if cards else (600 + i % 2 * 300, 500)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, rel=(1, 1), buttons=(0, 0, 0)))
+        began = time.perf_counter()
+        app.frame(1 / 60)
+        hovers.append((time.perf_counter() - began) * 1000)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    settle()
+    still = []
+    for _ in range(samples):
+        began = time.perf_counter()
+        app.frame(1 / 60)
+        still.append((time.perf_counter() - began) * 1000)
+    # idle: the table waits for the person, the app's own 60 fps loop runs
+    clock = pygame.time.Clock()
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while time.perf_counter() - wall0 < idle_seconds:
+        app.frame(clock.tick(60) / 1000.0)
+    idle = (time.process_time() - cpu0) / (time.perf_counter() - wall0) * 100
+    s = session.state
+    if game == "rangers":
+        facts = {"rangers": len(s.d["rseat"]), "hands": [len(st["hand"]) for st in s.d["seats"]],
+                 "battle_at": s.d["battle"]["loc"] if s.d["battle"] else None}
+    elif game == "misfits":
+        facts = {"players": s.players, "round": s.round, "tableaux": [s.tableau_size(i) for i in range(s.players)],
+                 "hand": len(s.hands[s.seat])}
+    else:
+        facts = {"players": s.players}
+    facts.update(actions=len(session.steps), log_lines=log_lines, move_choices=len(actions), hover_cards=len(cards))
+    out = {"position": facts, "note": note,
+           "move_p50_ms": round(statistics.median(moves), 2), "move_p99_ms": round(_pct(moves, 0.99), 2),
+           "hover_p50_ms": round(statistics.median(hovers), 2), "hover_p99_ms": round(_pct(hovers, 0.99), 2),
+           "still_p50_ms": round(statistics.median(still), 2), "idle_cpu_pct": round(idle, 1),
+           "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
     pygame.quit()
     return out
 
 
-def bench_playouts(seconds: float) -> dict:
-    import gamecore
+def bench_frames(samples: int, idle_seconds: float) -> dict:
+    from ui.games import has_table
 
     out = {}
-    for info in gamecore.games(ready_only=True):
-        for players in (info.counts()[0], info.counts()[-1]):
-            actions = games = 0
-            began = time.perf_counter()
-            seed = 0
-            while time.perf_counter() - began < seconds:
-                state = gamecore.start(info.id, seed=seed, players=players)
-                rng = gamecore.Rng(seed)
-                while not state.is_over():
-                    legal = state.legal_actions()
-                    state.apply(legal[rng.randrange(len(legal))])
-                    actions += 1
-                games += 1
-                seed += 1
-            elapsed = time.perf_counter() - began
-            out[f"{info.id}-{players}p"] = {"actions_per_s": round(actions / elapsed), "games_per_s": round(games / elapsed, 2)}
+    for path in sorted(POSITIONS.glob("*.json")):
+        game = path.stem
+        if not has_table(game):
+            out[game] = {"note": "its table has not landed yet"}
+            continue
+        got = subprocess.run([sys.executable, __file__, "--frames-child", game, "--samples", str(samples),
+                              "--idle", str(idle_seconds)], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                             capture_output=True, text=True, timeout=900)
+        if got.returncode != 0:
+            out[game] = {"error": got.stderr.strip().splitlines()[-1:] or ["failed"]}
+            continue
+        out[game] = json.loads(got.stdout.strip().splitlines()[-1])
+    return out
+
+
+# --------------------------------------------------------------------------- playouts
+
+def bench_playouts(rounds: int, slice_s: float) -> dict:
+    """Slices of each game's playouts interleaved with slices of python-chess's; CPU time of this process."""
+    import random
+
+    import gamecore
     try:
-        import random
-
         import chess
+    except ImportError:
+        return {"note": "pip install chess (the [bench] extra) for the reference"}
 
-        moves = 0
-        began = time.perf_counter()
-        rnd = random.Random(1)
-        while time.perf_counter() - began < seconds:
+    def chess_slice(rnd) -> float:
+        moves, began = 0, time.process_time()
+        while time.process_time() - began < slice_s:
             board = chess.Board()
             while not board.is_game_over(claim_draw=False) and board.fullmove_number < 200:
                 board.push(rnd.choice(list(board.legal_moves)))
                 moves += 1
-        out["python-chess (reference)"] = {"actions_per_s": round(moves / (time.perf_counter() - began)), "games_per_s": None}
-    except ImportError:
-        out["python-chess (reference)"] = {"actions_per_s": None, "games_per_s": None, "note": "pip install chess"}
+        return moves / (time.process_time() - began)
+
+    def game_slice(game: str, players: int, seed: list) -> float:
+        actions, began = 0, time.process_time()
+        while time.process_time() - began < slice_s:
+            state = gamecore.start(game, seed=seed[0], players=players)
+            rng = gamecore.Rng(seed[0])
+            while not state.is_over():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                actions += 1
+            seed[0] += 1
+        return actions / (time.process_time() - began)
+
+    out = {}
+    rnd = random.Random(1)
+    chess_rates = []
+    for info in gamecore.games(ready_only=True):
+        gamecore.start(info.id, seed=0, players=info.counts()[0])     # content loaded before timing
+        for players in info.counts():
+            seed = [0]
+            rates, refs = [], []
+            for _ in range(rounds):
+                refs.append(chess_slice(rnd))
+                rates.append(game_slice(info.id, players, seed))
+            chess_rates.extend(refs)
+            ratios = [a / b for a, b in zip(rates, refs)]
+            out[f"{info.id}-{players}p"] = {"actions_per_s": round(statistics.median(rates)),
+                                           "chess_moves_per_s": round(statistics.median(refs)),
+                                           "ratio": round(statistics.median(ratios), 2),
+                                           "ratio_min": round(min(ratios), 2), "games": seed[0]}
+    out["python-chess"] = {"moves_per_s": round(statistics.median(chess_rates)), "version": chess.__version__}
     return out
 
 
-def bench_bots(decisions: int) -> dict:
+# --------------------------------------------------------------------------- bots over whole games
+
+def bench_bots(games_per_level: int, hard_games: int, skip: tuple = ()) -> dict:
     import gamecore
     from gamecore.bots import choose_for, make_bot
 
     out = {}
     for info in gamecore.games(ready_only=True):
-        for level in info.bot_levels or ("random", "greedy"):
-            bot = make_bot(level)
+        levels = info.bot_levels or ("greedy",)
+        for level in levels:
+            if level in skip:
+                out[f"{info.id}/{level}"] = {"note": "not measured in this run (--skip-level)"}
+                continue
+            players = info.counts()[0] if level == "hard" else info.counts()[-1]
             times = []
-            session = _random_session(info.id, 0, seed=3)
-            rng = gamecore.Rng(3)
-            state = session.state
-            while len(times) < decisions and not state.is_over():
-                began = time.perf_counter()
-                action = choose_for(state, bot, rng)
-                times.append((time.perf_counter() - began) * 1000)
-                state.apply(action)
-            if times:
-                out[f"{info.id}/{level}"] = {"median_ms": round(statistics.median(times), 2), "worst_ms": round(max(times), 1),
-                                             "decisions": len(times)}
+            n_games = hard_games if level == "hard" else games_per_level
+            for g in range(n_games):
+                bot = make_bot(level)
+                state = gamecore.start(info.id, seed=100 + g, players=players)
+                rng = gamecore.Rng(100 + g)
+                while not state.is_over():
+                    began = time.perf_counter()
+                    action = choose_for(state, bot, rng)
+                    times.append((time.perf_counter() - began) * 1000)
+                    state.apply(action)
+            out[f"{info.id}/{level}"] = {"players": players, "games": n_games, "decisions": len(times),
+                                         "median_ms": round(statistics.median(times), 2),
+                                         "worst_ms": round(max(times), 1)}
     return out
 
 
+# --------------------------------------------------------------------------- saves and binaries
+
 def bench_saves() -> dict:
     import gamecore
-    from gamecore.session import Session
+    from gamecore.bots import choose_for, make_bot
+    from gamecore.session import Seat, Session
 
     out = {}
     for info in gamecore.games(ready_only=True):
-        session = _random_session(info.id, 100000, bot="greedy")   # a long, sensibly played game
+        players = info.counts()[0]
+        session = Session.new(info.id, 7, players, seats=[Seat() for _ in range(players)])
+        bot, rng = make_bot("greedy"), gamecore.Rng(7)
+        while not session.state.is_over():
+            session.apply(choose_for(session.state, bot, rng))
         folder = Path(tempfile.mkdtemp())
         began = time.perf_counter()
         path = session.save_as("bench", folder)
@@ -196,49 +305,128 @@ def bench_saves() -> dict:
 
 
 def bench_binary(runs: int) -> dict:
-    binary = ROOT / "dist" / "TabletopDojo-onefile"
-    if not binary.exists():
+    onefile = ROOT / "dist" / "TabletopDojo-onefile"
+    folder = ROOT / "dist" / "TabletopDojo" / "TabletopDojo"
+    if not onefile.exists() or not folder.exists():
         return {"note": "build first: bash build/build.sh"}
     env = _user_env()
-    env["XDG_CONFIG_HOME"] = tempfile.mkdtemp()
-    env["XDG_DATA_HOME"] = tempfile.mkdtemp()
     try:
-        median, worst = _median_wall([str(binary), "--first-frame"], runs, env)
+        times = _interleaved({"onefile": [str(onefile), "--first-frame"], "onefolder": [str(folder), "--first-frame"],
+                              "source": [sys.executable, str(ROOT / "main.py"), "--first-frame"]}, runs, env)
     except subprocess.CalledProcessError:
-        return {"note": "the binary is older than the source: rebuild with bash build/build.sh"}
-    return {"size_mb": round(binary.stat().st_size / 2**20, 1), "first_frame_ms": round(median), "worst_ms": round(worst)}
+        return {"note": "the build is older than the source: rebuild with bash build/build.sh"}
+    folder_bytes = sum(p.stat().st_size for p in folder.parent.rglob("*") if p.is_file())
+    return {"onefile_mb": round(onefile.stat().st_size / 2**20, 1), "onefolder_mb": round(folder_bytes / 2**20, 1),
+            "onefile_first_frame_ms": round(statistics.median(times["onefile"])),
+            "onefolder_first_frame_ms": round(statistics.median(times["onefolder"])),
+            "source_first_frame_ms": round(statistics.median(times["source"])), "runs": runs}
+
+
+# --------------------------------------------------------------------------- the table
+
+GOALS = {"move_p99_ms": 16.0, "startup_ratio": 1.5, "playout_ratio": 2.0, "idle_cpu_pct": 5.0, "peak_rss_mb": 150.0}
+
+
+def _mark(ok: bool) -> str:
+    return "met" if ok else "**not met**"
+
+
+def table(report: dict) -> list[str]:
+    rows = ["| What | Figure | Goal |", "|---|---|---|"]
+    s = report.get("startup")
+    if s:
+        rows.append(f"| Start-up to the first menu frame (whole process, median of {s['runs']} interleaved runs) | "
+                    f"{s['app_ms']:.0f} ms; bare pygame_gui window with one button {s['bare_gui_ms']:.0f} ms "
+                    f"(ratio {s['ratio']}); bare pygame window {s['bare_pygame_ms']:.0f} ms (ratio {s['ratio_vs_bare_pygame']}) | "
+                    f"≤ 1.5× pygame_gui: {_mark(s['ratio'] <= GOALS['startup_ratio'])} |")
+    for game, f in (report.get("frames") or {}).items():
+        if "move_p50_ms" not in f:
+            rows.append(f"| {game} table | {f.get('note') or 'failed: ' + str(f['error'])} | |")
+            continue
+        p = f["position"]
+        where = ", ".join(f"{k} {v}" for k, v in p.items() if k not in ("move_choices", "hover_cards"))
+        rows.append(f"| Move frame, {game} busiest table ({where}), 1920×1080 | p50 {f['move_p50_ms']} ms, "
+                    f"p99 {f['move_p99_ms']} ms | p99 ≤ 16 ms: {_mark(f['move_p99_ms'] <= GOALS['move_p99_ms'])} |")
+        rows.append(f"| Hover frame / still frame, {game} | hover p50 {f['hover_p50_ms']} ms, p99 {f['hover_p99_ms']} ms; "
+                    f"still p50 {f['still_p50_ms']} ms | |")
+        rows.append(f"| Idle CPU, {game} table waiting for the person | {f['idle_cpu_pct']} % of one core | "
+                    f"≤ 5 %: {_mark(f['idle_cpu_pct'] <= GOALS['idle_cpu_pct'])} |")
+        rows.append(f"| Peak RSS, {game} busiest table | {f['peak_rss_mb']} MB | "
+                    f"≤ 150 MB: {_mark(f['peak_rss_mb'] <= GOALS['peak_rss_mb'])} |")
+    po = report.get("playouts") or {}
+    ref = po.get("python-chess", {})
+    for name, p in po.items():
+        if name == "python-chess" or "ratio" not in p:
+            continue
+        rows.append(f"| Random playouts, {name} | {p['actions_per_s']:,} actions/s; python-chess {p['chess_moves_per_s']:,} "
+                    f"moves/s in the interleaved slices (ratio {p['ratio']}, lowest slice {p['ratio_min']}) | "
+                    f"≥ 2×: {_mark(p['ratio'] >= GOALS['playout_ratio'])} |")
+    if ref:
+        rows.append(f"| Reference: python-chess {ref.get('version')} random playouts | {ref.get('moves_per_s', 0):,} moves/s | |")
+    for name, b in (report.get("bots") or {}).items():
+        if "note" in b:
+            rows.append(f"| Bot {name} | {b['note']} | |")
+            continue
+        rows.append(f"| Bot {name}, every seat of {b['games']} whole {b['players']}-player game(s) | median {b['median_ms']} ms, "
+                    f"worst {b['worst_ms']} ms over {b['decisions']} decisions | |")
+    for name, sv in (report.get("saves") or {}).items():
+        rows.append(f"| Save / load after a whole {name} game ({sv['actions']} actions) | {sv['save_ms']} ms / {sv['load_ms']} ms "
+                    f"(loading replays and checks the digest), {sv['size_kb']} KiB | |")
+    b = report.get("binary")
+    if b and "note" not in b:
+        rows.append(f"| One-file build | {b['onefile_mb']} MB; first menu frame {b['onefile_first_frame_ms']} ms "
+                    f"(it unpacks itself at every start) | |")
+        rows.append(f"| One-folder build (the fast-starting choice) | {b['onefolder_mb']} MB on disk; first menu frame "
+                    f"{b['onefolder_first_frame_ms']} ms (from source: {b['source_first_frame_ms']} ms) | |")
+    elif b:
+        rows.append(f"| Builds | {b['note']} | |")
+    return rows
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="fewer runs, for a sanity check")
     parser.add_argument("--json", default=str(ROOT / "tests" / "bench" / "results.json"))
+    parser.add_argument("--only", action="append", choices=("startup", "frames", "playouts", "bots", "saves", "binary"))
+    parser.add_argument("--skip-level", action="append", help="a bot level not to time (e.g. hard, on a busy machine)")
+    parser.add_argument("--print", action="store_true", help="print the table of the JSON file, measuring nothing")
+    parser.add_argument("--frames-child", help=argparse.SUPPRESS)
+    parser.add_argument("--samples", type=int, default=120, help=argparse.SUPPRESS)
+    parser.add_argument("--idle", type=float, default=5.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.frames_child:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        print(json.dumps(_frames_child(args.frames_child, args.samples, args.idle)))
+        return 0
+    if args.print:
+        report = json.loads(Path(args.json).read_text())
+        print(f"machine: {report.get('machine')}")
+        print("\n".join(table(report)))
+        return 0
     q = args.quick
-    report = {
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}",
-        "startup": bench_startup(3 if q else 7),
-        "frames_1920x1080": bench_frames(60 if q else 300),
-        "playouts": bench_playouts(1.0 if q else 5.0),
-        "bots": bench_bots(5 if q else 20),
-        "saves": bench_saves(),
-        "binary": bench_binary(2 if q else 5),
+    parts = args.only or ["startup", "frames", "playouts", "bots", "saves", "binary"]
+    out = Path(args.json)
+    report = {}
+    if args.only and out.exists():          # a part re-measured: keep the others' figures
+        try:
+            report = json.loads(out.read_text())
+        except ValueError:
+            report = {}
+    report["machine"] = (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+                         f"{platform.platform()}, load average {os.getloadavg()[0]:.1f} at the start")
+    benches = {
+        "startup": lambda: bench_startup(5 if q else 20),
+        "frames": lambda: bench_frames(20 if q else 80, 1.0 if q else 5.0),
+        "playouts": lambda: bench_playouts(3 if q else 7, 0.2 if q else 0.5),
+        "bots": lambda: bench_bots(1 if q else 2, 1, tuple(args.skip_level or ())),
+        "saves": bench_saves,
+        "binary": lambda: bench_binary(3 if q else 10),
     }
-    Path(args.json).write_text(json.dumps(report, indent=1))
+    for part in parts:
+        report[part] = benches[part]()
+        out.write_text(json.dumps(report, indent=1))     # after each part, so a long run keeps what it measured
     print(f"machine: {report['machine']}")
-    s = report["startup"]
-    print(f"start-up to first menu frame: {s['app_first_menu_frame_ms']} ms (bare pygame window {s['bare_pygame_ms']} ms, ratio {s['ratio']})")
-    for game, f in report["frames_1920x1080"].items():
-        if isinstance(f, dict):
-            print(f"frame time {game} @1920x1080: median {f['median_ms']} ms, p99 {f['p99_ms']} ms")
-    print(f"peak RSS mid-game: {report['frames_1920x1080'].get('peak_rss_mb')} MB")
-    for name, p in report["playouts"].items():
-        print(f"random playouts {name}: {p['actions_per_s']} actions/s, {p['games_per_s']} games/s")
-    for name, b in report["bots"].items():
-        print(f"bot {name}: median {b['median_ms']} ms, worst {b['worst_ms']} ms over {b['decisions']} decisions")
-    for name, sv in report["saves"].items():
-        print(f"save {name} after {sv['actions']} actions: save {sv['save_ms']} ms, load {sv['load_ms']} ms, {sv['size_kb']} KiB")
-    print(f"one-file binary: {report['binary']}")
+    print("\n".join(table(report)))
     print(f"written to {args.json}")
     return 0
 

@@ -54,3 +54,18 @@ def test_playable_is_told_without_importing_the_table():
     assert ("ui.games.rangers" in sys.modules) == before
     assert not games.has_table("no_such_game")
     assert games.playable(info)
+
+
+def test_a_table_folder_without_its_package_file_is_not_playable():
+    from ui import games
+
+    folder = Path(games.__file__).parent / "zz_half_built"
+    folder.mkdir()
+    try:
+        (folder / "table.py").write_text("TABLE_SCENE = None\n")
+        games._has_table.pop("zz_half_built", None)
+        assert not games.has_table("zz_half_built")
+    finally:
+        (folder / "table.py").unlink()
+        folder.rmdir()
+        games._has_table.pop("zz_half_built", None)
