@@ -340,3 +340,25 @@ def test_clicking_a_players_panel_shows_that_hand_at_full_size_and_a_click_retur
     post_click((10, 10))
     app.frames(1)
     assert scene.board_overlay is None and not session.steps
+
+
+@pytest.mark.parametrize("kind, walk", [("ready", 14), ("pass", 2), ("recover_done", 6)])
+def test_ready_pass_and_finish_ask_first_naming_what_they_give_up_and_only_when_the_setting_is_on(kind, walk):
+    session = new_session(players=2, seed=1)
+    assert play_until(session, lambda s: any(a.kind == kind for a in s.legal_actions())
+                      and len([a for a in s.legal_actions() if a.kind not in RANGERS_ENDS]) > 0, seed=walk)
+    end = next(a for a in session.state.legal_actions() if a.kind == kind)
+    app, scene = open_rangers(session, {"confirm_end_turn": True})
+    steps = len(session.steps)
+    scene.end_turn(end)
+    assert scene.confirm is not None and len(session.steps) == steps        # asked, nothing ended yet
+    loss = scene.end_turn_loss(end)
+    assert loss and html.escape(loss) in html_text(scene.confirm)
+    scene.confirm.kill()
+    scene.confirm = None
+    app.settings.set("confirm_end_turn", False, save=False)
+    scene.end_turn(end)
+    assert scene.confirm is None and len(session.steps) == steps + 1        # off: it just ends
+
+
+RANGERS_ENDS = ("end_actions", "ready", "pass", "recover_done")

@@ -50,9 +50,9 @@ def _lid(cid: str) -> str:
 
 class RangersTable(TableScene):
     END_KINDS = ("end_actions", "ready", "pass", "recover_done")
-    # only ending the action phase gives away the rest of the round: Ready / Pass / Finish need no
-    # "are you sure" (a reaction window would otherwise ask twice)
-    CONFIRM_KINDS = ("end_actions",)
+    # every end the person triggers asks first when Settings say so (Ready / Pass / Finish too), each
+    # naming what it gives up (end_turn_loss)
+    CONFIRM_KINDS = None
     HINT_BOT = "planner"            # hints come from the team search (gamecore/bots/planner.py)
 
     def __init__(self, app):
@@ -386,12 +386,42 @@ class RangersTable(TableScene):
         return SeatBoard(self.seat_name(s), rows, notes, colour=F.ranger_colour(st["rangers"][0]))
 
     def end_turn_loss(self, action) -> str:
-        """Ending the action phase leaves every unused action token unused this round: name them."""
-        if action.kind != "end_actions" or self.session is None:
+        """What an end button gives up, read from the moves it leaves behind: unused action tokens
+        (end of the action phase), cards not drawn (Ready), cards, abilities and zords not used (Pass),
+        cards left in the discard pile (Finish recovering)."""
+        if self.session is None:
             return ""
-        left = [t("rangers.ui.tokens_left", who=self.seat_name(s), n=st["actions"])
-                for s, st in enumerate(self.state.d["seats"]) if st["actions"] > 0]
-        return t("rangers.ui.confirm_loss", left=t("rangers.ui.list_sep").join(left)) if left else ""
+        k = action.kind
+        sep = t("rangers.ui.list_sep")
+        if k == "end_actions":
+            left = [t("rangers.ui.tokens_left", who=self.seat_name(s), n=st["actions"])
+                    for s, st in enumerate(self.state.d["seats"]) if st["actions"] > 0]
+            return t("rangers.ui.confirm_loss", left=sep.join(left)) if left else ""
+        others = [a for a in self.state.legal_actions() if a.kind not in self.END_KINDS]
+        left: list[str] = []
+        if k == "ready":
+            missing: dict[int, int] = {}
+            for a in others:
+                if a.kind in ("draw", "draw_up") and a.source.startswith("deck:"):
+                    s = int(a.source.split(":")[1])
+                    missing[s] = max(missing.get(s, 0), int(a.get("n", 1)) if a.kind == "draw_up" else 1)
+            left = [t("rangers.ui.loss.undrawn", who=self.seat_name(s), n=n) for s, n in sorted(missing.items())]
+        elif k == "pass":
+            cards = list(dict.fromkeys(a.source for a in others if a.kind in ("play", "react")))
+            if cards:
+                left.append(t("rangers.ui.loss.cards", n=len(cards),
+                              cards=sep.join(F.card_name(c) for c in cards[:4]) + (" …" if len(cards) > 4 else "")))
+            abilities = list(dict.fromkeys(a.source for a in others if a.kind == "ability"))
+            if abilities:
+                left.append(t("rangers.ui.loss.abilities", n=len(abilities)))
+            zords = list(dict.fromkeys(a.source for a in others if a.kind in ("zord", "megazord")))
+            if zords:
+                left.append(t("rangers.ui.loss.zords", n=len(zords)))
+        elif k == "recover_done":
+            cards = list(dict.fromkeys(a.source for a in others if a.kind == "pick"))
+            if cards:
+                left.append(t("rangers.ui.loss.recover", n=len(cards)))
+        return t("rangers.ui.confirm_given_up", left=sep.join(left)) if left else ""
 
     def _hand_size(self, state, seat: int) -> int:
         C = self.C
