@@ -79,3 +79,7 @@ def art(game: str, name: str, size, colour=None) -> pygame.Surface:
 def clear_cache() -> None:
     _render.cache_clear()
     _source.cache_clear()
+
+
+def cache_info():
+    return _render.cache_info()
