@@ -187,6 +187,18 @@ def test_smoke_test_survives_a_damaged_autosave_and_theme_and_fails_on_a_broken_
     assert bad.returncode != 0 and "en.json" in bad.stderr, bad.stderr[-3000:]
 
 
+def test_a_clean_start_writes_nothing_on_stderr(tmp_path):
+    """A player's console stays quiet: the smoke test's report goes to stdout, warnings only when a file is bad."""
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_STATE_HOME=str(tmp_path / "state"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--smoke-test", "8", "--lang", "en"],
+                          capture_output=True, text=True, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stderr == "", done.stderr[-3000:]
+    assert "video driver: dummy" in done.stdout
+
+
 CLI_NONSENSE = [
     ["-m", "gamecore", "simulate", "--game", "misfits", "--games", "-5"],
     ["-m", "gamecore", "simulate", "--game", "misfits", "--games", "1", "--players", "0"],

@@ -103,7 +103,7 @@ def run_smoke(frames: int, lang: str | None = None) -> int:
     frames = max(1, frames)
     try:
         app = App(settings=Settings(None), smoke=True)
-        print(f"video driver: {pygame.display.get_driver()}", file=sys.stderr)
+        print(f"video driver: {pygame.display.get_driver()}")   # part of the report, not a warning
         from ui import i18n
 
         broken = i18n.check_catalogs()
