@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gamecore.content import load_guarded, read_content
+from gamecore.content import Checker, load_guarded, read_content
 from gamecore.engine import ContentError
 from gamecore.resources import asset_path
 
@@ -75,56 +75,14 @@ class Content:
         return sorted((p for p in self.planets.values() if p["number"]), key=lambda p: p["number"])
 
 
-class _Checker:
-    def __init__(self, file: str):
-        self.file = file
-
-    def fail(self, path: str, problem: str):
-        raise ContentError(self.file, path, problem)
-
-    def obj(self, value: Any, path: str) -> dict:
-        if not isinstance(value, dict):
-            self.fail(path, "must be an object")
-        return value
-
-    def lst(self, value: Any, path: str, nonempty: bool = False) -> list:
-        if not isinstance(value, list):
-            self.fail(path, "must be a list")
-        if nonempty and not value:
-            self.fail(path, "must not be empty")
-        return value
-
-    def int_(self, d: dict, key: str, path: str, lo: int = 0, hi: int = 999, optional: bool = False):
-        if key not in d:
-            if optional:
-                return None
-            self.fail(f"{path}.{key}", "is missing")
-        v = d[key]
-        if isinstance(v, bool) or not isinstance(v, int):
-            self.fail(f"{path}.{key}", f"must be a whole number, not {v!r}")
-        if not lo <= v <= hi:
-            self.fail(f"{path}.{key}", f"must be between {lo} and {hi}, not {v}")
-        return v
+class _Checker(Checker):
+    """The shared content checker (gamecore.content) plus the few field kinds only Galaxy Hunters has."""
 
     def str_(self, d: dict, key: str, path: str):
         v = d.get(key)
         if not isinstance(v, str) or not v:
             self.fail(f"{path}.{key}", "must be a non-empty string")
         return v
-
-    def choice(self, d: dict, key: str, path: str, allowed, optional: bool = False):
-        if key not in d:
-            if optional:
-                return None
-            self.fail(f"{path}.{key}", "is missing")
-        if d[key] not in allowed:
-            self.fail(f"{path}.{key}", f"must be one of {', '.join(map(str, allowed))}, not {d[key]!r}")
-        return d[key]
-
-    def keys(self, d: dict, path: str, allowed: set):
-        extra = sorted(set(d) - allowed)
-        if extra:
-            self.fail(f"{path}.{extra[0]}", "is not a known field")
 
     def ids(self, items: list, path: str) -> dict:
         out = {}
