@@ -154,14 +154,18 @@ def test_a_target_choice_is_a_click_on_the_glowing_card(monkeypatch):
     scene.token += 1
     scene._resync()
     scene.refresh()
-    legal = state.legal_actions()
-    assert {a.kind for a in legal} == {"target"} and len(legal) == 2
+    legal = [a for a in state.legal_actions() if a.kind == "target"]
+    assert len(legal) == 2 and Action("none") in state.legal_actions()
     assert all(scene.world.get(a.target).highlight == "target" for a in legal)
+    # refusing is offered too, by its own words, in the panel
+    labels = [label for label, _ in scene.panel.actions]
+    assert t("misfits.ui.act.none", card=scene.card_name(hids[0])) in labels
     post_click(screen_of(scene, legal[1].target))
     app.frames(2)
     assert session.steps[0].action == legal[1] and session.steps[0].seat == 0
-    # choosing the card to activate answered "activate it?": the engine's question is not asked again
-    assert session.steps[1].action == Action("activate", legal[1].target)
+    # choosing the card to activate is the yes: "activate it?" is not asked again
+    assert len(session.steps) == 1 or session.steps[1].action.kind != "activate"
+    assert legal[1].target in state.activated
     assert not (session.state.pending() and session.state.pending().kind == "ask"
                 and session.state.stack[-1].get("c") == legal[1].target)
 
