@@ -697,7 +697,12 @@ class MisfitsState(GameState):
                 else:
                     cells = [r * 4 + pos % 4 for r in range(4)]
                 left = [t[i] for i in cells if t[i] is not None and t[i] != card]
-                self.stack.append({"t": "all", "s": seat, "c": card, "left": left})
+                frame = {"t": "all", "s": seat, "c": card, "left": left}
+                if self._all_left(frame):
+                    self.stack.append(frame)
+                else:           # the log says why the row/column gave nothing
+                    ev.append(_E("info", f"misfits.ev.no_gain_all_{e['where']}",
+                                 {"seat": seat, "card": card_name(self.heroes[card])}, source=card))
         else:
             raise ValueError(d)
 
@@ -732,6 +737,9 @@ class MisfitsState(GameState):
                 ev.append(_E("shuffle", "misfits.ev.reshuffle", {"n": len(self.deck)}, source="discard", target="deck"))
             self.hands[seat].append(self.deck.pop())
             got += 1
+        if got == 0 and n > 0:
+            ev.append(_E("info", "misfits.ev.draw_empty", {"seat": seat}))
+            return
         ev.append(_E("draw", "misfits.ev.draw", {"seat": seat, "n": got}, source="deck", target=f"hand:{seat}"))
 
     def _discard(self, seat: int, hid: str, ev: list) -> None:

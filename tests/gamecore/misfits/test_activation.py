@@ -308,3 +308,29 @@ def test_a_per_card_effect_that_counts_none_says_why_in_the_log():
     assert s.coins[0] == coins
     assert any(e.key == "misfits.ev.no_gain_coins" and e.params["faction"] == f"$misfits.faction.{faction}"
                for e in events)
+
+
+def test_a_row_card_with_nothing_to_activate_in_its_row_says_why():
+    a = attr_of("bonus", do="coins", skip=1)
+    fill = filler_attrs(1, exclude=[a])
+    row_all = next(c.id for c in sorted(content().characters.values(), key=lambda c: c.id)
+                   if [e["do"] for e in c.activation] == ["stun_self", "activate_all"] and c.activation[1]["where"] == "row")
+    s = new(pairs={a: row_all, fill[0]: char_doing("coins", n=15)})
+    r, other = hero(s, a), hero(s, fill[0])
+    place(s, 0, 2, 1, other)                   # a card in another row only
+    give_hand(s, 0, [r])
+    set_coins(s, 0, s.heroes[r].cost)
+    act(s, "hire", r, slot(0, 1, 1))            # row 1 holds nothing else
+    events = act(s, "activate", r)
+    assert "misfits.ev.no_gain_all_row" in [e.key for e in events]
+    assert other not in s.activated
+
+
+def test_drawing_from_an_empty_deck_and_discard_says_so():
+    s = new()
+    s.deck, s.discard = [], []
+    events = []
+    hand = list(s.hands[0])
+    s._draw(0, 2, events)
+    assert s.hands[0] == hand
+    assert [e.key for e in events] == ["misfits.ev.draw_empty"]
