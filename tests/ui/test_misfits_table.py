@@ -532,3 +532,27 @@ def test_the_results_list_the_trophy_points_card_by_card():
         details = state.score_details(seat)
         assert sum(p for _, _, p in details) == result.breakdown[seat]["misfits.score.trophies"]
         assert all(t(k, **p).startswith("◆ ") for k, p, _ in details)
+
+
+def test_remix_lays_every_seat_out_readably_inside_the_window_at_each_size():
+    from ui.games.misfits import RemixScene
+    from ui.games.misfits.remix import MINI_BELOW
+
+    app = new_app()
+    scene = app.scenes.switch(RemixScene, players=4, seed=5)
+    for size in ((1280, 800), (1600, 900), (1920, 1080)):
+        app.size = size
+        w, h = size
+        rects = scene.card_rects()
+        pw, ph = scene._preview_size()
+        preview = pygame.Rect(w - 48 - pw - 12, 96, pw + 24, ph + 88)
+        assert len(rects) == 16
+        for key, rect in rects.items():
+            assert pygame.Rect(0, 0, w, h - 84 - 8).contains(rect), (size, key, rect)   # above the buttons
+            assert not rect.colliderect(preview), (size, key)
+            if key[0] != 0:                      # the bots' cards: large enough for a readable face
+                assert rect.width >= 85, (size, key, rect.width)
+        boxes = list(rects.values())
+        assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+        app.frames(1)                            # draws (compact faces below MINI_BELOW) without error
+    assert MINI_BELOW > 85
