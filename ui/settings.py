@@ -17,6 +17,7 @@ DEFAULTS = {
     "undo_mode": "practice",      # "practice" | "strict"
     "window_size": None,          # [width, height] of the window when last closed; None: from the desktop
     "ui_scale": None,             # percent of the table's cards, text and side panel (80..160); None: from the window
+    "tutorials_offered": [],      # games whose guided first game was offered (on their first setup screen)
 }
 CHOICES = {
     "language": ("en", "ja"),
@@ -92,6 +93,11 @@ class Settings:
         elif key == "ui_scale":
             if value is not None and not (type(value) is int and value in UI_SCALES):
                 return False
+        elif key == "tutorials_offered":
+            if not (isinstance(value, list) and len(value) <= 32
+                    and all(isinstance(v, str) and 0 < len(v) <= 40 for v in value)):
+                return False
+            value = list(value)
         elif isinstance(default, bool):
             if not isinstance(value, bool):
                 return False
