@@ -19,3 +19,25 @@ def test_missing_art_gives_a_placeholder_of_the_asked_size():
     surf = art.art("nogame", "nothing", (30, 20))
     assert isinstance(surf, pygame.Surface) and surf.get_size() == (30, 20)
     assert not art.exists("nogame", "nothing")
+
+
+def test_every_game_has_menu_key_art_and_a_table_surface_drawn_once_per_size():
+    import gamecore
+    from ui.scenes.menu import key_art
+    from ui.table.scene import table_background
+
+    for info in gamecore.games():
+        if info.id == "toy":                   # the tests' own toy game has no art
+            continue
+        assert art.exists("menu", info.id), info.id
+        assert art.exists("surfaces", info.id), info.id
+        picture = key_art(info.id, 380, 240, False)
+        assert picture.get_size() == (380, 240)
+        assert picture.get_at((370, 120))[3] > 200 > picture.get_at((20, 120))[3]   # faded behind the text
+        assert key_art(info.id, 380, 240, False) is picture                         # rasterised once
+        colour = (40, 60, 50)
+        surf = table_background((300, 200), colour, (50, 70, 60), info.id)
+        plain = sum(1 for x in range(0, 300, 3) for y in range(0, 200, 3) if surf.get_at((x, y))[:3] == colour)
+        assert plain < 100 * 67                                  # the tile's pattern shows
+        assert surf.get_at((5, 5))[:3] == surf.get_at((133, 133))[:3]             # repeated every 128 px
+        assert table_background((300, 200), colour, (50, 70, 60), info.id) is surf

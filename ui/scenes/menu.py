@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import html
 import os
+from functools import lru_cache
 
 import pygame
 import pygame_gui
@@ -20,6 +21,29 @@ from ui.theme import DISABLED, GOLD, MUTED, TEXT
 GAME_ICONS = {"rangers": "zord", "misfits": "misfit", "galaxy": "dna", "barricades": "guard"}
 GAME_COLOURS = {"rangers": (178, 60, 60), "misfits": (132, 84, 176), "galaxy": (48, 128, 168),
                 "barricades": (170, 128, 52)}
+
+
+@lru_cache(maxsize=16)
+def key_art(game: str, w: int, h: int, dim: bool) -> pygame.Surface | None:
+    """The game's key art (assets/art/menu/<game>.svg) filling a ``w`` x ``h`` tile, faded towards the
+    left where the tile's text sits, rasterised once per size; None if the game has none."""
+    from ui.table import art
+
+    if w < 8 or h < 8 or not art.exists("menu", game):
+        return None
+    src_w, src_h = 160, 100
+    k = max(w / src_w, h / src_h)                      # cover the tile, cropping what falls outside
+    img = art.art("menu", game, (round(src_w * k), round(src_h * k)))
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    out.blit(img, ((w - img.get_width()) // 2 * 2, (h - img.get_height()) // 2))
+    # alpha ramp: faint behind the text, full at the right edge
+    ramp = pygame.Surface((w, 1), pygame.SRCALPHA)
+    for x in range(w):
+        f = x / max(1, w - 1)
+        a = 0.06 if f < 0.58 else min(0.9, 0.06 + (f - 0.58) / 0.30 * 0.84)
+        ramp.set_at((x, 0), (255, 255, 255, int(255 * a * (0.45 if dim else 1.0))))
+    out.blit(pygame.transform.scale(ramp, (w, h)), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
 
 
 def _icon(name: str, size: int):
@@ -212,7 +236,13 @@ class MenuScene(Scene):
         pygame.draw.rect(surface, accent if ok else (70, 74, 80), band, border_top_left_radius=12, border_bottom_left_radius=12)
         pad = 22
         size = 64
-        art = _icon(GAME_ICONS.get(info.id, "cards"), size)
+        picture = key_art(info.id, rect.w - 12, rect.h - 4, not ok)
+        if picture is not None:
+            clip = surface.get_clip()
+            surface.set_clip(rect.inflate(-4, -4))
+            surface.blit(picture, (rect.x + 10, rect.y + 2))
+            surface.set_clip(clip)
+        art = _icon(GAME_ICONS.get(info.id, "cards"), size) if picture is None else None
         if art is not None:
             if not ok:
                 art = art.copy()

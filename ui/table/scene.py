@@ -47,10 +47,19 @@ OVER_PAUSE = 0.6        # seconds the final position stays before the results sc
 
 
 @lru_cache(maxsize=16)
-def table_background(size: tuple[int, int], colour: tuple, line: tuple) -> pygame.Surface:
-    """A calm felt: the table colour with a faint grid, one surface per size."""
+def table_background(size: tuple[int, int], colour: tuple, line: tuple, game: str = "") -> pygame.Surface:
+    """The table's surface, one per size: the game's own tile (assets/art/surfaces/<game>.svg, drawn
+    in the table colour) repeated across it, or else a calm felt with a faint grid."""
     surf = pygame.Surface(size)
     surf.fill(colour)
+    from ui.table import art
+
+    if game and art.exists("surfaces", game):
+        tile = art.art("surfaces", game, (128, 128), colour)
+        for x in range(0, size[0], 128):
+            for y in range(0, size[1], 128):
+                surf.blit(tile, (x, y))
+        return surf
     for x in range(0, size[0], 64):
         pygame.draw.line(surf, line, (x, 0), (x, size[1]))
     for y in range(0, size[1], 64):
@@ -1127,7 +1136,8 @@ class TableScene(Scene):
             return
         surface.fill((20, 22, 26))
         vp = self.camera.viewport
-        surface.blit(table_background(vp.size, tuple(colour), tuple(pal.table_line)), vp.topleft)
+        game = self.session.game if self.session is not None else ""
+        surface.blit(table_background(vp.size, tuple(colour), tuple(pal.table_line), game), vp.topleft)
         floating = self.drag.floating
         self.world.draw(surface, self.camera, skip=floating)
         if self.session is not None and self.session.bot_to_move() and self.pass_overlay is None:
