@@ -112,7 +112,13 @@ def fit_label(label: str, width: int, size: int = 17) -> str:
 
 
 def fit_text(string: str, size: int, width: int, colour, bold: bool = False, minimum: int = 7) -> pygame.Surface:
-    """One line shrunk (then ellipsised) until it fits ``width``."""
+    """One line shrunk (then ellipsised) until it fits ``width`` (measured once per line, size and width:
+    tables call this for every label of every frame that redraws them)."""
+    return _fit_text(string, int(size), int(width), tuple(colour), bool(bold), int(minimum))
+
+
+@lru_cache(maxsize=4096)
+def _fit_text(string: str, size: int, width: int, colour: tuple, bold: bool, minimum: int) -> pygame.Surface:
     s = size
     while s > minimum and font(s, bold).size(string)[0] > width:
         s -= 1
