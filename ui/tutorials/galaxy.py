@@ -1,0 +1,84 @@
+"""Galaxy Hunters' guided first game: the draft, two rounds of docks, a mech shopping at Forge, a hunt at
+Uran, an invaded planet, a mission bought and completed — then the rest of a real game against a normal bot.
+
+Galaxy Hunters has no deck to stack through options: the lesson is seed 1 at two players (the person
+plays first and the draft offers Bulwark and Ivo Marsh), with the bot playing as the table's bot plays.
+"""
+from __future__ import annotations
+
+from gamecore.engine import Action
+from gamecore.session import Seat, Session
+from ui.table.coach import Moment, Script, Step
+
+SEED = 1
+
+
+def seats() -> list[Seat]:
+    return [Seat(), Seat("bot", "normal")]
+
+
+def new_session(autosave=None) -> Session:
+    return Session.new("galaxy", SEED, 2, {}, seats(), "practice", autosave)
+
+
+def matches(session) -> bool:
+    return (session.game == "galaxy" and session.seed == SEED and session.players == 2
+            and [s.to_json() for s in session.seats] == [s.to_json() for s in seats()])
+
+
+def _upkeep_soon(state, seat) -> bool:
+    return state.phase == "play" and state.round in (5, 9) and state.seat == seat
+
+
+def _invaded_fight(state, seat) -> bool:
+    return state.phase == "play" and state.seat == seat and any(
+        a.kind == "place_mech" and str(a.target).startswith("art:") and a.target[4:] in state.invaded
+        for a in state.legal_actions())
+
+
+def _last_round(state, seat) -> bool:
+    return state.round == 9 and state.phase == "play" and state.seat == seat
+
+
+def _act(kind, source=None, target=None, **params):
+    return Action.make(kind, source, target, **params)
+
+
+SCRIPT = Script(
+    game="galaxy",
+    seat=0,
+    steps=[
+        Step("coach.galaxy.welcome"),
+        Step("coach.galaxy.mech", expect=_act("pick_mech", "mechtile:bulwark", "seat:0"),
+             show=("mechtile:bulwark", "seat:0")),
+        Step("coach.galaxy.pilot", expect=_act("pick_pilot", "pilot:ivo", "seat:0"), show=("pilot:ivo", "seat:0")),
+        Step("coach.galaxy.dock", expect=_act("place_ship", "ship:0", "dock:ferrum:0", ships=1),
+             show=("ship:0", "dock:ferrum:0")),
+        Step("coach.galaxy.mech_planet", expect=_act("place_mech", "mech:0", "art:forge"), show=("mech:0", "art:forge")),
+        Step("coach.galaxy.buy_rifle", expect=_act("buy_tile", "market:rail_rifle", "mech:0"),
+             show=("market:rail_rifle", "mech:0")),
+        Step("coach.galaxy.buy_cannon", expect=_act("buy_tile", "market:autocannon", "mech:0"),
+             show=("market:autocannon", "mech:0")),
+        Step("coach.galaxy.favour", expect=_act("place_ship", "ship:0", "dock:aurel:0", ships=1),
+             show=("ship:0", "dock:aurel:0")),
+        Step("coach.galaxy.mission", expect=_act("buy_mission", "mission:ss", "seat:0"), show=("mission:ss",)),
+        Step("coach.galaxy.order"),
+        Step("coach.galaxy.hunt", expect=_act("place_mech", "mech:0", "uran:0"), show=("mech:0", "uran:0")),
+        Step("coach.galaxy.fire", expect=_act("fire", "slot:0:1", "mut:6"), show=("slot:0:1", "mut:6")),
+        Step("coach.galaxy.invasion"),
+        Step("coach.galaxy.two_ships", expect=_act("place_ship", "ship:0", "dock:prim:0", ships=2),
+             show=("ship:0", "dock:prim:0")),
+        Step("coach.galaxy.complete", expect=_act("complete_mission", "dna:0", "mission:ss"), show=("dna:0", "mission:ss")),
+        Step("coach.galaxy.done", expect=_act("done")),
+        Step("coach.galaxy.track"),
+        Step("coach.galaxy.scoring"),
+        Step("coach.galaxy.yours"),
+    ],
+    moments=[
+        Moment("coach.galaxy.m.invaded", _invaded_fight),
+        Moment("coach.galaxy.m.upkeep", _upkeep_soon),
+        Moment("coach.galaxy.m.last", _last_round),
+    ],
+    matches=matches,
+    new_session=new_session,
+)
