@@ -60,3 +60,11 @@ def test_every_game_has_title_pitch_and_rules_in_both_languages():
         for lang in ("en", "ja"):
             text = (ROOT / "assets/rules" / f"{info.id}.{lang}.md").read_text(encoding="utf-8")
             assert text.startswith("# ") and len(text.splitlines()) > 60
+
+
+def test_a_named_noun_agrees_with_the_count_of_its_sentence():
+    from ui import i18n
+    i18n.set_language("en")
+    assert i18n.t("galaxy.log.gain", player=2, n=1, what="$galaxy.res.cr") == "Player 2 gets 1 credit"
+    assert i18n.t("galaxy.log.gain", player=2, n=4, what="$galaxy.res.cr") == "Player 2 gets 4 credits"
+    assert i18n.t("galaxy.res.cr") == "credits"          # alone (a label): the plural form

@@ -108,12 +108,16 @@ def has(key: str, lang: str | None = None) -> bool:
     return key in catalog(lang or _lang)
 
 
-def _param(value: Any) -> Any:
+def _param(value: Any, params: dict | None = None) -> Any:
+    """A parameter as shown: ``$key`` is translated, with the sentence's plain parameters, so a named
+    noun can agree with the count beside it (``"galaxy.res.cr": "{n|credit|credits}"``)."""
     if isinstance(value, str) and value.startswith("$"):
-        return t(value[1:])
+        plain = {k: v for k, v in (params or {}).items() if not (isinstance(v, str) and v.startswith("$"))
+                 and not isinstance(v, (list, tuple))}
+        return t(value[1:], **plain)
     if isinstance(value, (list, tuple)):
         joiner = "" if _lang == "ja" else " "
-        return joiner.join(str(_param(v)) for v in value)
+        return joiner.join(str(_param(v, params)) for v in value)
     return value
 
 
@@ -149,12 +153,12 @@ def t_in(lang: str, key: str, **params: Any) -> str:
                 break
         else:
             template = key
+    if "|" in template:
+        template = _plurals(template, params)       # no count given: the plural form
     if not params:
         return template
-    if "|" in template:
-        template = _plurals(template, params)
     try:
-        return template.format(**{k: _param(v) for k, v in params.items()})
+        return template.format(**{k: _param(v, params) for k, v in params.items()})
     except (KeyError, IndexError, ValueError):
         return template
 
