@@ -81,6 +81,8 @@ def set_aside_autosave(path, problem: SaveError) -> None:
 
 
 class MenuScene(Scene):
+    _art_ready = False
+
     def enter(self, **args) -> None:
         self.hover: str | None = None
         self.tiles: list[tuple[pygame.Rect, object]] = []
@@ -219,6 +221,7 @@ class MenuScene(Scene):
         # the content files are read and checked after the first frame is up (each game once per run):
         # until then a tile shows what it will show unless a file turns out broken
         if self.drawn:
+            MenuScene._art_ready = True          # once the first menu frame is up, for the whole run
             for _, info in self.tiles:
                 if not content_checked(info):
                     content_problem(info)
@@ -236,13 +239,14 @@ class MenuScene(Scene):
         pygame.draw.rect(surface, accent if ok else (70, 74, 80), band, border_top_left_radius=12, border_bottom_left_radius=12)
         pad = 22
         size = 64
-        picture = key_art(info.id, rect.w - 12, rect.h - 4, not ok)
+        # the key art is drawn from the second frame on: the first frame is up before it is rasterised
+        picture = key_art(info.id, rect.w - 12, rect.h - 4, not ok) if self._art_ready else None
         if picture is not None:
             clip = surface.get_clip()
             surface.set_clip(rect.inflate(-4, -4))
             surface.blit(picture, (rect.x + 10, rect.y + 2))
             surface.set_clip(clip)
-        art = _icon(GAME_ICONS.get(info.id, "cards"), size) if picture is None else None
+        art = _icon(GAME_ICONS.get(info.id, "cards"), size) if picture is None and self._art_ready else None
         if art is not None:
             if not ok:
                 art = art.copy()
