@@ -19,12 +19,14 @@ unlimited. House rule: the game also ends after round 60 so every game ends.
 """
 from gamecore.engine import GameInfo, Option, OptionError
 
-from .content import check_content
-from .deck import PairingError, validate_pairing
-from .state import MisfitsState
+# The rules' version (saves made by another version are refused). Written here so that listing the games
+# (the menu at start-up) does not import the rules engine; state.py takes its number from here.
+ENGINE_VERSION = 2
 
 
 def _check_pairing(value):
+    from .deck import PairingError, validate_pairing
+
     try:
         return validate_pairing(value)
     except PairingError as exc:
@@ -32,11 +34,26 @@ def _check_pairing(value):
 
 
 def _factory(seed, players, options):
+    from .state import MisfitsState
+
     return MisfitsState.new(seed, players, options)
 
 
-def new_game(seed: int, players: int, pairing=None, **options) -> MisfitsState:
-    """A new game with an explicit deck pairing (None: a random pairing from the seed)."""
+def _load(data):
+    from .state import MisfitsState
+
+    return MisfitsState._load(data)
+
+
+def check_content():
+    from .content import check_content as check
+
+    return check()
+
+
+def new_game(seed: int, players: int, pairing=None, **options):
+    from .state import MisfitsState
+
     clean = INFO.validate_options(players, options)
     check_content()
     return MisfitsState.new(seed, players, clean, pairing=pairing)
@@ -49,14 +66,22 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     coop=False,
-    engine_version=MisfitsState.ENGINE_VERSION,
+    engine_version=ENGINE_VERSION,
     # The deck pairing is supplied by the app (the player's changing deck in the user data dir), never
     # picked on the setup screen; None deals a fresh random pairing from the seed. Saves keep it.
     options=(Option("pairing", "data", None, "misfits.option.pairing", check=_check_pairing),),
     bot_levels=("easy", "normal", "hard"),
     factory=_factory,
-    loader=MisfitsState._load,
+    loader=_load,
     check_content=check_content,
 )
 
-__all__ = ["INFO", "MisfitsState", "new_game"]
+__all__ = ["ENGINE_VERSION", "INFO", "MisfitsState", "new_game"]
+
+
+def __getattr__(name):
+    if name == "MisfitsState":          # imported on first use, not when the games are listed
+        from .state import MisfitsState
+
+        return MisfitsState
+    raise AttributeError(name)

@@ -27,6 +27,7 @@ Readings of the rulebook we chose:
 """
 from __future__ import annotations
 
+from gamecore.misfits import ENGINE_VERSION as _ENGINE_VERSION
 from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng
 
 from . import evaluation, scoring
@@ -100,7 +101,7 @@ def card_name(hero) -> list:
 
 class MisfitsState(GameState):
     GAME_ID = "misfits"
-    ENGINE_VERSION = 2
+    ENGINE_VERSION = _ENGINE_VERSION       # gamecore/misfits/__init__.py
 
     # ---------------------------------------------------------------- setup
     @classmethod
