@@ -14,6 +14,7 @@ import pygame
 
 from ui import fonts
 
+from . import art as art_pictures
 from . import icons
 from .palette import draw_shape, palette, pattern_surface
 
@@ -42,6 +43,7 @@ class CardFace:
     back_label: str = ""
     cost_icon: str = ""                  # e.g. "energy", "coin": drawn beside the cost number
     art_icon: str = ""                   # an icon drawn large in the art band
+    art: tuple = ()                      # (game, name[, colour]): assets/art picture drawn in the art band instead
     mark: str | None = None              # colour-blind shape mark (palette.SHAPES); None: from frame colour
 
 
@@ -209,7 +211,10 @@ def _render_face(face: CardFace, w: int, h: int, colorblind: bool) -> pygame.Sur
     art_h = int(h * 0.17)
     art = pygame.Rect(inner.x + 2, y, inner.width - 4, art_h)
     pygame.draw.rect(surf, _shade(frame, 1.15), art, border_radius=max(1, int(3 * s)))
-    if face.art_icon:
+    if face.art:
+        pic = art_pictures.art(*face.art[:2], (max(8, art.width - 4), max(8, art_h - 2)), *face.art[2:3])
+        surf.blit(pic, pic.get_rect(center=art.center))
+    elif face.art_icon:
         ic = icons.icon(face.art_icon, max(8, art_h - 6))
         surf.blit(ic, ic.get_rect(center=art.center))
     y = art.bottom + 1
