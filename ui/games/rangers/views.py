@@ -198,19 +198,22 @@ class PawnGroup(View):
         step = d * 0.72 if not self.big else d
         n = self.count if not self.big else 1
         step = min(step, (rect.width - d) / max(1, n - 1)) if n > 1 else step
+        text = f"{self.label} ×{self.count}" if not self.big else self.label
+        label = fit_text(text, label_size(camera.zoom, 10), max(4, rect.width + camera.scale(20)), self.palette.text,
+                         True)
         foe = A.foe_of(self.cid)
-        if foe is not None and A.exists(f"foe_{foe}"):
-            big = round(d * (1.5 if foe == "cyclopsis" else 1.25)) if self.big else d + 8
-            img = A.foe_figure(foe, big, self.colour)
+        if foe is not None and A.exists(f"foe_{foe}"):   # each enemy its own figure, standing on the name plate
+            feet = rect.bottom - label.get_height() + camera.scale(3)
+            tall = max(d, feet - rect.y)                 # never above the view (the text over it stays clear)
+            img = A.foe_figure(foe, round(tall * 1.25) if foe == "cyclopsis" else tall, self.colour)
         else:
             img = figure_surface(self.shape, self.colour, d, self.palette.colorblind)
+            feet = rect.y + img.get_height()
         for i in range(n):
-            surface.blit(img, img.get_rect(midbottom=(rect.x + round(i * step) + d // 2 + 2, rect.y + d + 6)))
+            surface.blit(img, img.get_rect(midbottom=(rect.x + round(i * step) + d // 2 + 2, feet)))
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, max(3, camera.scale(8)))
-        text = f"{self.label} ×{self.count}" if not self.big else self.label
-        img = fit_text(text, label_size(camera.zoom, 10), max(4, rect.width + camera.scale(20)), self.palette.text,
-                        True)
+        img = label
         plate = img.get_rect(topleft=(rect.x, rect.bottom - img.get_height())).inflate(6, 0)
         pygame.draw.rect(surface, (0, 0, 0), plate, border_radius=4)
         surface.blit(img, img.get_rect(center=plate.center))
@@ -312,6 +315,9 @@ class SlotToken(View):
             ic = ic.copy()
             ic.set_alpha(90)
             surface.blit(ic, ic.get_rect(center=c))
+        elif self.cid == "token:megazord":      # the Megazord standing at a location: its figure
+            img = A.zord_art("megazord", round(rect.width * 1.4))
+            surface.blit(img, img.get_rect(midbottom=(c[0], rect.bottom + camera.scale(2))))
         else:
             step = max(1, camera.scale(3))
             for i in range(min(3, self.count) - 1, -1, -1):
