@@ -92,14 +92,22 @@ def card_art(kind: str, key: str, colour=None) -> tuple:
 # ------------------------------------------------------------------ composed pieces (cached per size)
 
 
+# A location picture is rasterised at one of these scales of its viewBox (the smallest that covers the
+# tile, the last one above that) and the crop scaled to the tile: every zoom step makes a new tile size,
+# and a picture per size would keep megabytes per wheel notch in the kit's cache.
+COVER_SCALES = (1.5, 3.0, 5.0)
+
+
 def _cover(name: str, w: int, h: int, colour) -> pygame.Surface:
-    """The picture scaled to cover ``(w, h)`` (cropped at the centre), as the kit rasterised it."""
+    """The picture scaled to cover ``(w, h)``, cropped at the centre."""
     data_w, data_h = (240, 60) if name == "loc_command_center" else (120, 80)
     k = max(w / data_w, h / data_h)
-    full = picture(name, (max(1, round(data_w * k)), max(1, round(data_h * k))), colour)
-    crop = pygame.Rect(0, 0, w, h)
+    kb = next((c for c in COVER_SCALES if c >= k), COVER_SCALES[-1])
+    full = picture(name, (round(data_w * kb), round(data_h * kb)), colour)
+    crop = pygame.Rect(0, 0, max(1, round(w * kb / k)), max(1, round(h * kb / k)))
     crop.center = full.get_rect().center
-    return full.subsurface(crop.clip(full.get_rect())).copy()
+    part = full.subsurface(crop.clip(full.get_rect()))
+    return part.copy() if part.get_size() == (w, h) else pygame.transform.smoothscale(part, (w, h))
 
 
 def _rounded(surf: pygame.Surface, radius: int) -> pygame.Surface:
@@ -109,10 +117,11 @@ def _rounded(surf: pygame.Surface, radius: int) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=96)
+@lru_cache(maxsize=12)
 def _tile(lid: str, side: str, panic: bool, w: int, h: int, radius: int) -> pygame.Surface:
     sky = SKY["panic"] if panic else SKY.get(side, SKY["A"])
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf.fill(sky)                  # under the picture: its edges stay opaque after scaling
     if exists(f"loc_{lid}"):
         surf.blit(_cover(f"loc_{lid}", w, h, sky), (0, 0))
     else:
@@ -140,7 +149,7 @@ def location_tile(lid: str, side: str, panic: bool, size, radius: int) -> pygame
     return _tile(str(lid), "B" if side == "B" else "A", bool(panic), w, h, int(radius))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _deploy_back(lid: str, w: int, h: int) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     # the window of deploy_back.svg: x 9..41, y 6..40 on its 50x70 grid
