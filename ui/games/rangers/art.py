@@ -132,7 +132,7 @@ def _tile(lid: str, side: str, panic: bool, w: int, h: int, radius: int) -> pyga
     veil.fill((12, 14, 20, 150 if not panic else 120))
     band = max(1, int(h * 0.6))
     for y in range(band):
-        a = int(130 * (1 - y / band) ** 1.3)
+        a = int(155 * (1 - y / band) ** 1.2)
         pygame.draw.line(veil, (12, 14, 20, a), (0, y), (w, y))
     surf.blit(veil, (0, 0))
     if panic:          # alarm: a red wash over the whole tile, on top of the red sky

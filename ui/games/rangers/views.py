@@ -133,7 +133,7 @@ class LocationView(View):
             fill, line = (92, 36, 34, 230), PANIC_RED
         else:
             fill, line = (30, 44, 40, 225), (150, 178, 164)
-        lid = self.cid.split(":", 1)[1]
+        lid = self.cid.partition(":")[2]
         if A.exists(f"loc_{lid}"):     # the illustrated tile (side B shows its effect text, so it is side B)
             surface.blit(A.location_tile(lid, "B" if self.effect else "A", self.panic, rect.size, radius), rect.topleft)
             fill = (0, 0, 0, 0)
@@ -262,7 +262,7 @@ class RangerFigure(FigureView):
     def draw(self, surface, camera: Camera) -> None:
         if not self.visible:
             return
-        rid = self.cid.split(":", 1)[1]
+        rid = self.cid.partition(":")[2]
         if not A.exists(f"ranger_{rid}"):
             super().draw(surface, camera)
         else:
@@ -365,7 +365,7 @@ class SeatPanel(View):
         x = rect.x + camera.scale(6)
         y = rect.y + camera.scale(4)
         d = camera.scale(20)
-        for i, (col, shape) in enumerate(zip(self.colours, self.shapes)):
+        for col, shape in zip(self.colours, self.shapes):
             rid = next((r for r, c in RANGER_COLOURS.items() if c == tuple(col[:3])), "")
             if A.exists(f"ranger_{rid}"):
                 surface.blit(A.ranger_figure(rid, col, round(d * 1.15), shape, self.palette.colorblind), (x, y - 2))
