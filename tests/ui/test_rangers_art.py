@@ -154,7 +154,8 @@ def test_enemy_zord_and_deployment_faces_carry_their_picture():
         assert face.art == ("rangers", f"foe_{C.enemy_deck[cid]}"), cid
     for zid in list(C.zords) + [C.megazord["id"]]:
         assert F.zord_face(zid).art[:2] == ("rangers", f"zord_{zid}")
-    assert F.zord_face("tyrannosaurus").art[2] == F.ranger_colour("red")
+    red = F.zord_face("tyrannosaurus").art[2]
+    assert red[0] > red[1] and red != F.ranger_colour("red")      # red, a tone apart from its frame
     for did, info in C.deploy_cards.items():
         if F.face_for(did) is not None:
             assert F.face_for(did).art == ("rangers", f"foe_{info['foe']}")

@@ -85,6 +85,10 @@ def card_art(kind: str, key: str, colour=None) -> tuple:
         return (GAME, f"foe_{key}")
     if kind == "zord" and exists(f"zord_{key}"):
         c = MEGAZORD_GOLD if key == "megazord" or colour is None else tuple(colour[:3])
+        # the art band is the card frame's colour, softened: the zord stands out a tone darker (a light
+        # tone on a dark frame)
+        lum = 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2]
+        c = kit_art.shade_of(c, 0.62) if lum > 100 else kit_art.light_of(c, 0.5)
         return (GAME, f"zord_{key}", c)
     return ()
 
