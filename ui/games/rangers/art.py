@@ -189,7 +189,13 @@ def _foe_figure(foe: str, d: int, base: tuple | None) -> pygame.Surface:
         ring = pygame.Rect(round(d * 0.14), round(d * 0.84), round(d * 0.72), max(2, round(d * 0.15)))
         pygame.draw.ellipse(surf, base, ring)
         pygame.draw.ellipse(surf, INK, ring, max(1, d // 24))
-    surf.blit(picture(f"foe_{foe}", d), (0, 0))
+    pic = picture(f"foe_{foe}", d)
+    # a pale rim around the silhouette (a sticker's edge) so small figures stand out on a busy tile
+    rim = pygame.mask.from_surface(pic, 127).to_surface(setcolor=(240, 236, 222, 235), unsetcolor=(0, 0, 0, 0))
+    k = max(1, d // 28)
+    for dx, dy in ((-k, 0), (k, 0), (0, -k), (0, k)):
+        surf.blit(rim, (dx, dy))
+    surf.blit(pic, (0, 0))
     return surf
 
 
