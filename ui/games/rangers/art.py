@@ -15,6 +15,7 @@ from functools import lru_cache
 import pygame
 
 from ui.table import art as kit_art
+from ui.table.cardface import register_art
 from ui.table.palette import draw_shape
 
 GAME = "rangers"
@@ -26,6 +27,7 @@ ZORDS = ("tyrannosaurus", "mastodon", "triceratops", "sabertooth", "pterodactyl"
 DIE_FACES = {0: "die_blank", 1: "die_hit1", 2: "die_hit2"}
 
 MEGAZORD_GOLD = (200, 170, 60)
+ART_RATIO = 0.2          # the art band's share of an enemy, zord or deployment card (the kit's usual: 0.17)
 # the sky of a location tile: side A at dusk, side B at night, alarm red when the location panics
 SKY = {"A": (242, 177, 52), "B": (52, 72, 128), "panic": (200, 62, 52)}
 # the tone of a deployment card back, by the location it names (the picture in its window differs too)
@@ -79,8 +81,18 @@ def foe_of(cid: str) -> str | None:
 # ------------------------------------------------------------------ card art (CardFace.art)
 
 
+def _paint_card_art(name: str, *rest) -> pygame.Surface:
+    """The kit's art painter "rangers": ``(name[, colour], (w, h))`` -> the picture centred in the band."""
+    size = rest[-1]
+    return picture(name, size, rest[0] if len(rest) > 1 else None)
+
+
+register_art(GAME, _paint_card_art)
+
+
 def card_art(kind: str, key: str, colour=None) -> tuple:
-    """The ``CardFace.art`` of a card: the picture drawn in its art band ("foe", "zord")."""
+    """The ``CardFace.art`` of a card (painter "rangers", picture name[, colour]): what its art band
+    shows ("foe", "zord"); () when there is no picture, so the face keeps its icon."""
     if kind == "foe" and exists(f"foe_{key}"):
         return (GAME, f"foe_{key}")
     if kind == "zord" and exists(f"zord_{key}"):
