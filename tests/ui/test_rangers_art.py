@@ -237,3 +237,17 @@ def test_the_real_table_draws_a_second_frame_from_the_cache():
         assert after[part].misses == before[part].misses, part
     assert kit_art.cache_info().misses > 0          # the pictures went through the kit's rasteriser once
     assert sum(i.hits for i in after.values()) > sum(i.hits for i in before.values())
+
+
+@pytest.mark.parametrize("foe", ["putty", "super_putty", "bones", "rita"])
+def test_enemy_figures_stay_inside_their_view(foe):
+    # the B-side text sits right above a location's figures: nothing may be drawn over it
+    surface = pygame.Surface((300, 200), pygame.SRCALPHA)
+    big = foe not in content().fs_types
+    cid = f"big:{foe}" if big else f"fs:{foe}:park"
+    view = PawnGroup(cid, (20, 80, 140, 50 if big else 40), count=1 if big else 4, colour=F.foe_colour(foe), name=foe,
+                     big=big)
+    view.draw(surface, Camera((0, 0, 300, 200)))
+    above = pygame.mask.from_surface(surface.subsurface(pygame.Rect(0, 0, 300, 80)))
+    assert above.count() == 0
+    assert pygame.mask.from_surface(surface).count() > 300
