@@ -13,6 +13,8 @@ from ui import i18n
 from ui.i18n import t
 from ui.table.cardface import CardFace
 
+from . import art as A
+
 # ranger colours (the real suits); black is lifted a little so it reads on the dark felt
 RANGER_COLOURS = {
     "red": (204, 52, 52), "black": (70, 70, 80), "blue": (44, 96, 214), "yellow": (232, 196, 40),
@@ -134,7 +136,7 @@ def _enemy_face(key: str, foe: str, lang: str) -> CardFace:
         type_line=t("rangers.ui.enemy_line", foe=foe_name(foe), kind=t(f"rangers.ui.kind.{kind}")),
         text=t(f"rangers.enemy.{key}.text"), frame=KIND_FRAMES.get(kind, (100, 100, 100)),
         keywords=tuple(keywords), footer=t("rangers.ui.health", n=edef["health"]), back_label=foe_short(foe),
-        art_icon="beast" if kind != "foot" else "human",
+        art_icon="beast" if kind != "foot" else "human", art=A.card_art("foe", foe), art_ratio=A.ART_RATIO,
     )
 
 
@@ -152,12 +154,14 @@ def _zord_face(zid: str, lang: str) -> CardFace:
     if zid == C.megazord["id"]:
         return CardFace(title=t(f"rangers.zord.{zid}.name"), type_line=t("rangers.ui.megazord_line"),
                         text=t(f"rangers.zord.{zid}.text"), frame=(200, 170, 60), art_icon="zord",
+                        art=A.card_art("zord", zid), art_ratio=A.ART_RATIO,
                         keywords=(t("rangers.ui.when.actions"),), back_label=t("rangers.ui.zords"))
     zd = C.zords[zid]
     owner = zd["ranger"]
     return CardFace(title=t(f"rangers.zord.{zid}.name"),
                     type_line=t("rangers.ui.zord_line", ranger=short_name(owner)),
                     text=t(f"rangers.zord.{zid}.text"), frame=ranger_colour(owner), art_icon="zord",
+                    art=A.card_art("zord", zid, ranger_colour(owner)), art_ratio=A.ART_RATIO,
                     keywords=(t(f"rangers.ui.when.{zd['when']}"),), back_label=t("rangers.ui.zords"))
 
 
@@ -178,6 +182,7 @@ def _deploy_face(did: str, lang: str) -> CardFace:
     back = loc_name(info["back"]) if info["back"] else ""
     return CardFace(title=foe_name(foe), type_line=t("rangers.ui.deploy_line"), text=text,
                     frame=KIND_FRAMES.get(kind, DEPLOY_BACK), art_icon="human" if kind == "foot" else "beast",
+                    art=A.card_art("foe", foe), art_ratio=A.ART_RATIO,
                     footer=t("rangers.ui.back_names", loc=back) if back else "", back_label=back)
 
 
@@ -189,6 +194,7 @@ def deploy_face(did: str) -> CardFace:
 def _cyc_card_face(key: str, lang: str) -> CardFace:
     return CardFace(title=t(f"rangers.cyc.card.{key}.name"), type_line=t("rangers.ui.cyc_line"),
                     text=t(f"rangers.cyc.card.{key}.text"), frame=KIND_FRAMES["boss"], art_icon="beast",
+                    art=A.card_art("foe", "cyclopsis"), art_ratio=A.ART_RATIO,
                     back_label=t("rangers.cyc.deck.name"))
 
 
@@ -199,7 +205,8 @@ def _cyc_part_face(pid: str, health: int, down: bool, lang: str) -> CardFace:
     return CardFace(title=t(f"rangers.cyc.part.{part}.name"),
                     type_line=t("rangers.ui.cyc_part_line", side=t(f"rangers.ui.cyc_side.{side}")),
                     text=t(f"rangers.cyc.part.{part}.{side}"), frame=(90, 96, 120) if not down else (60, 60, 66),
-                    keywords=(f"{health}{{heart}}",), art_icon="beast")
+                    keywords=(f"{health}{{heart}}",), art_icon="beast", art=A.card_art("foe", "cyclopsis"),
+                    art_ratio=A.ART_RATIO)
 
 
 def cyc_card_face(cid: str) -> CardFace | None:

@@ -14,7 +14,11 @@ from ui.table import icons
 from ui.table.camera import Camera
 from ui.fonts import fit_text
 from ui.table.palette import draw_shape
-from ui.table.views import CardView, DiceView, FigureView, View, badge, figure_surface, label_size, zone_fill
+from ui.table.views import (CardView, DiceView, FigureView, PileView, View, badge, figure_surface, label_size,
+                            zone_fill)
+
+from . import art as A
+from .faces import RANGER_COLOURS
 
 PANIC_RED = (214, 62, 52)
 GOLD = (236, 196, 70)
@@ -129,6 +133,10 @@ class LocationView(View):
             fill, line = (92, 36, 34, 230), PANIC_RED
         else:
             fill, line = (30, 44, 40, 225), (150, 178, 164)
+        lid = self.cid.partition(":")[2]
+        if A.exists(f"loc_{lid}"):     # the illustrated tile (side B shows its effect text, so it is side B)
+            surface.blit(A.location_tile(lid, "B" if self.effect else "A", self.panic, rect.size, radius), rect.topleft)
+            fill = (0, 0, 0, 0)
         surface.blit(zone_fill(rect.size, fill, line, radius), rect.topleft)
         pad = camera.scale(8)
         x, y = rect.x + pad, rect.y + camera.scale(5)
@@ -190,17 +198,53 @@ class PawnGroup(View):
         step = d * 0.72 if not self.big else d
         n = self.count if not self.big else 1
         step = min(step, (rect.width - d) / max(1, n - 1)) if n > 1 else step
-        img = figure_surface(self.shape, self.colour, d, self.palette.colorblind)
+        text = f"{self.label} ×{self.count}" if not self.big else self.label
+        label = fit_text(text, label_size(camera.zoom, 10), max(4, rect.width + camera.scale(20)), self.palette.text,
+                         True)
+        foe = A.foe_of(self.cid)
+        if foe is not None and A.exists(f"foe_{foe}"):   # each enemy its own figure, standing on the name plate
+            feet = rect.bottom - label.get_height() + camera.scale(3)
+            tall = max(d, feet - rect.y)                 # never above the view (the text over it stays clear)
+            img = A.foe_figure(foe, round(tall * 1.25) if foe == "cyclopsis" else tall, self.colour)
+        else:
+            img = figure_surface(self.shape, self.colour, d, self.palette.colorblind)
+            feet = rect.y + img.get_height()
         for i in range(n):
-            surface.blit(img, (rect.x + round(i * step), rect.y))
+            surface.blit(img, img.get_rect(midbottom=(rect.x + round(i * step) + d // 2 + 2, feet)))
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, max(3, camera.scale(8)))
-        text = f"{self.label} ×{self.count}" if not self.big else self.label
-        img = fit_text(text, label_size(camera.zoom, 10), max(4, rect.width + camera.scale(20)), self.palette.text,
-                        True)
+        img = label
         plate = img.get_rect(topleft=(rect.x, rect.bottom - img.get_height())).inflate(6, 0)
         pygame.draw.rect(surface, (0, 0, 0), plate, border_radius=4)
         surface.blit(img, img.get_rect(center=plate.center))
+
+
+class DeployPile(PileView):
+    """The deployment deck: its top card's back shows the location it names (``loc``), in that
+    location's tone with its picture; the count badge and highlights are the kit pile's."""
+
+    def __init__(self, cid: str, pos_or_rect, *, loc: str | None = None, **kw):
+        super().__init__(cid, pos_or_rect, **kw)
+        self.loc = loc
+
+    def draw(self, surface, camera: Camera) -> None:
+        if not self.visible or self.count <= 0 or not self.loc or not A.exists(f"loc_{self.loc}"):
+            super().draw(surface, camera)
+            return
+        rect = self.screen_rect(camera)
+        back = A.deploy_back(self.loc, rect.size)
+        step = max(1, camera.scale(2))
+        for i in range(min(3, max(0, self.count - 1)), -1, -1):
+            surface.blit(back, (rect.x + i * step, rect.y + i * step))
+        if self.label:
+            img = fit_text(self.label, label_size(camera.zoom, 10), rect.width - 6, (245, 245, 240), True)
+            plate = img.get_rect(center=(rect.centerx, rect.y + rect.height * 0.78)).inflate(6, 2)
+            pygame.draw.rect(surface, (20, 20, 24), plate, border_radius=4)
+            surface.blit(img, img.get_rect(center=plate.center))
+        b = badge(str(self.count), label_size(camera.zoom, 11), self.palette.badge, self.palette.badge_text)
+        surface.blit(b, b.get_rect(center=(rect.right - 4, rect.y + 4)))
+        if self.highlight or self.hovered:
+            self.draw_decorations(surface, rect, max(3, camera.scale(8)))
 
 
 class RangerFigure(FigureView):
@@ -218,7 +262,11 @@ class RangerFigure(FigureView):
     def draw(self, surface, camera: Camera) -> None:
         if not self.visible:
             return
-        super().draw(surface, camera)
+        rid = self.cid.partition(":")[2]
+        if not A.exists(f"ranger_{rid}"):
+            super().draw(surface, camera)
+        else:
+            self.draw_bust(surface, camera, rid)
         rect = self.screen_rect(camera)
         if self.lead:
             ic = icons.icon("star", max(10, rect.width // 2))
@@ -227,6 +275,18 @@ class RangerFigure(FigureView):
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.ellipse(veil, (0, 0, 0, 120), veil.get_rect())
             surface.blit(veil, rect.topleft)
+
+    def draw_bust(self, surface, camera: Camera, rid: str) -> None:
+        rect = self.screen_rect(camera)
+        if self.highlight or self.hovered:
+            self.draw_decorations(surface, rect, rect.width // 2)
+        img = A.ranger_figure(rid, self.colour, round(rect.width * 1.2), self.shape, self.palette.colorblind)
+        surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom + 2)))
+        if self.label:
+            text = fonts.text(self.label, label_size(camera.zoom, 11), self.palette.text, True)
+            plate = text.get_rect(midtop=(rect.centerx, rect.bottom + 2)).inflate(6, 0)
+            pygame.draw.rect(surface, (0, 0, 0), plate, border_radius=4)
+            surface.blit(text, text.get_rect(center=plate.center))
 
 
 class SlotToken(View):
@@ -255,6 +315,9 @@ class SlotToken(View):
             ic = ic.copy()
             ic.set_alpha(90)
             surface.blit(ic, ic.get_rect(center=c))
+        elif self.cid == "token:megazord":      # the Megazord standing at a location: its figure
+            img = A.zord_art("megazord", round(rect.width * 1.4))
+            surface.blit(img, img.get_rect(midbottom=(c[0], rect.bottom + camera.scale(2))))
         else:
             step = max(1, camera.scale(3))
             for i in range(min(3, self.count) - 1, -1, -1):
@@ -303,7 +366,11 @@ class SeatPanel(View):
         y = rect.y + camera.scale(4)
         d = camera.scale(20)
         for col, shape in zip(self.colours, self.shapes):
-            draw_shape(surface, shape, tuple(col[:3]), pygame.Rect(x, y, d, d), outline=(240, 240, 240), width=1)
+            rid = next((r for r, c in RANGER_COLOURS.items() if c == tuple(col[:3])), "")
+            if A.exists(f"ranger_{rid}"):
+                surface.blit(A.ranger_figure(rid, col, round(d * 1.15), shape, self.palette.colorblind), (x, y - 2))
+            else:
+                draw_shape(surface, shape, tuple(col[:3]), pygame.Rect(x, y, d, d), outline=(240, 240, 240), width=1)
             x += d + camera.scale(3)
         x += camera.scale(3)
         right = rect.right - camera.scale(self.reserve) - 4
@@ -433,10 +500,13 @@ class CombatDie(DiceView):
         rect = self.screen_rect(camera)
         if self.rolling > 0:
             rect = rect.move(round(math.sin(self.rolling * 60) * rect.width * 0.08), 0)
+        v = self.shown_value() or 0
+        if A.exists(A.DIE_FACES[min(2, v)]):
+            surface.blit(A.die_art(v, rect.size), rect.topleft)
+            return
         radius = max(2, rect.width // 6)
         pygame.draw.rect(surface, self.colour, rect, border_radius=radius)
         pygame.draw.rect(surface, self.ink, rect, max(1, rect.width // 18), border_radius=radius)
-        v = self.shown_value() or 0
         if v == 1:
             ic = icons.icon("hit", int(rect.width * 0.75))
             surface.blit(ic, ic.get_rect(center=rect.center))
