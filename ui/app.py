@@ -107,7 +107,7 @@ class App:
         for name, path in (("menu", "ui.scenes.menu:MenuScene"), ("setup", "ui.scenes.setup:SetupScene"),
                            ("settings", "ui.scenes.settings:SettingsScene"), ("load", "ui.scenes.load:LoadScene"),
                            ("rules", "ui.scenes.rules:RulesScene"), ("results", "ui.scenes.results:ResultsScene"),
-                           ("stats", "ui.scenes.stats:StatsScene"), ("replay", "ui.scenes.replay:ReplayScene")):
+                           ("stats", "ui.scenes.stats:StatsScene")):
             self.scenes.register(name, path)
 
     # ------------------------------------------------------------------ window

@@ -79,7 +79,13 @@ class ResultsScene(Scene):
                 if problem:
                     self.error_box = message(self.app.manager, "dialog.bad_setup", problem)
             elif self.replay is not None and event.ui_element is self.replay:
-                self.app.scenes.switch("replay", session=self.session)
+                from ui.scenes.replay import open_replay
+
+                problem = open_replay(self.app, session=self.session, back=("results", {"session": self.session}))
+                if problem:
+                    import html
+
+                    self.error_box = message(self.app.manager, "dialog.load_failed", html.escape(problem))
             elif self.extra_button is not None and event.ui_element is self.extra_button:
                 self.app.scenes.push(self.extra[1], session=self.session)
             elif event.ui_element is self.change and self.session is not None:
