@@ -279,3 +279,45 @@ def test_the_bar_labels_fit_at_the_smallest_window(app, lang):
     for b in viewer.bar_buttons:
         assert not b.text.endswith("…"), b.text
     i18n.set_language("en")
+
+
+def test_a_jump_shows_what_stepping_there_shows(app):
+    """Tables remember recent moves (Misfit Heroes' tip box lists a bot's last lines): after a jump
+    they show what stepping to the same move shows, not what the step left behind showed."""
+    session = played("misfits", moves=90)
+    viewer = open_viewer(app, session.save_as("memory"))
+    tl = viewer.timeline
+
+    def bot_run(k):           # the same bot moved at k - 1 and k - 2 and is still to move at k
+        seat = tl.state_at(k).current_seat()
+        return seat != 0 and all(tl.state_at(j).current_seat() == seat for j in (k - 2, k - 1))
+
+    runs = [k for k in range(3, tl.n) if bot_run(k)]
+    seat = tl.state_at(runs[0]).current_seat()
+    k, other = runs[0], next(j for j in reversed(runs) if j > runs[0] + 3 and tl.state_at(j).current_seat() == seat)
+    viewer.go(k - 3)
+    for _ in range(3):
+        viewer.command("forward")
+    stepped = viewer.world.get("tips").text
+    viewer.go(other - 3)
+    for _ in range(3):
+        viewer.command("forward")                     # the same bot's other moves fill its lines
+    assert viewer.world.get("tips").text != stepped
+    viewer.go(k)
+    assert viewer.world.get("tips").text == stepped
+
+
+def test_replaying_a_finished_barricades_game_records_no_medal(app):
+    from gamecore.barricades.medals import record_path
+
+    finished = played("barricades", moves=100000)
+    assert finished.state.is_over()
+    from ui.scenes.replay import open_replay
+
+    assert open_replay(app, session=finished) is None
+    viewer = app.scenes.top
+    viewer.go(viewer.timeline.n - 1)
+    viewer.command("forward")                         # the move that ends the game, shown as it happens
+    frames(app, 5)
+    assert viewer.state.is_over()
+    assert not record_path().exists()

@@ -33,6 +33,7 @@ from ui.theme import GOLD, MUTED, TEXT
 BAR_H = 104                      # the replay bar under the table
 SPEEDS = (0.5, 1.0, 2.0, 4.0)    # moves per second while playing
 DEFAULT_SPEED = 1
+WARM_UP = 4                      # moves a jump walks through so the table's memory of recent moves is right
 
 
 class FrozenSession(Session):
@@ -229,6 +230,11 @@ class ReplayMixin:
             if hint is not None:
                 hint.disable()
 
+    def record_medals(self):
+        """A replay records nothing: the game's own result records (Barricades' medals) count games
+        played, and the statistics ignore read-only tables too."""
+        return None
+
     def _panel_command(self, cmd: tuple) -> None:
         if cmd and cmd[0] == "menu":
             self.close()
@@ -261,18 +267,35 @@ class ReplayMixin:
         before = snapshot_positions(self.world)
         one_forward = animate and k == self.k + 1
         self.k = k
-        self.session = self.timeline.session_at(k)
         if one_forward:
+            self.session = self.timeline.session_at(k)
             self._after_change(self.session.steps[-1].events, before)
         else:
+            # a jump: the table is shown a few moves earlier, then walked through the last moves without
+            # animation, so what a table remembers of recent moves (highlights, a bot's last lines, the
+            # last roll) is that of step k, not of the step left
+            start = max(0, k - WARM_UP)
+            self.session = self.timeline.session_at(start)
             self.token += 1
             self._idle = 0.0
             self.hint_action = None
             self._resync()
+            self._warming = True
+            try:
+                for j in range(start + 1, k + 1):
+                    self.session = self.timeline.session_at(j)
+                    self._after_change(self.session.steps[-1].events, {})
+                    self.animator.skip_all()
+            finally:
+                self._warming = False
             if self.panel is not None:
                 self.panel.set_log(self._log_from_steps())
             self.refresh()
         self._enable_bar()
+
+    def show_story(self, text: str) -> None:
+        if not getattr(self, "_warming", False):       # a story is told when its move is shown, not skipped over
+            super().show_story(text)
 
     def set_playing(self, playing: bool) -> None:
         if playing and self.k >= self.timeline.n:
