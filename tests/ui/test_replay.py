@@ -85,6 +85,7 @@ def test_every_step_shows_the_state_of_a_fresh_replay_of_that_many_actions(app, 
         assert viewer.k == k
         assert viewer.state.digest() == expected[k], f"{game}: step {k}"
         assert len(viewer.session.steps) == k
+        assert not viewer.blocked, f"{game}: a dialog or picker opened at step {k}"
     rng = Rng(3)
     for _ in range(8):                                                   # and jumps anywhere
         k = rng.randrange(n + 1)
@@ -136,6 +137,19 @@ def test_the_viewer_offers_no_move_and_a_drag_changes_nothing(app):
     frames(app, 3)
     assert viewer.k == 4 and viewer.state.digest() == digest
     assert path.read_bytes() == before
+
+
+def test_the_keys_step_through_every_decision(app):
+    """The arrow keys reach the viewer at every step (no picker or dialog of the game takes them)."""
+    session = played("misfits", moves=60)
+    viewer = open_viewer(app, session.save_as("keys"))
+    for k in range(1, viewer.timeline.n + 1):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
+        frames(app, 1)
+        assert viewer.k == k
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="", scancode=0))
+    frames(app, 1)
+    assert viewer.k == 0
 
 
 def test_playing_steps_by_the_frames_time_at_the_chosen_speed(app):

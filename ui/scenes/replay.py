@@ -192,7 +192,6 @@ class ReplayMixin:
             at_start, at_end = self.k <= 0, self.k >= self.timeline.n
             off = (cmd in ("start", "prev_round", "back") and at_start) or (cmd in ("forward", "next_round", "end")
                                                                            and at_end and not self.playing)
-            off = off or (cmd == "play" and at_end and not self.playing)
             b.disable() if off else b.enable()
 
     def button(self, cmd: str):
@@ -205,6 +204,9 @@ class ReplayMixin:
 
     def _pass_needed(self) -> bool:
         return False
+
+    def pick_request(self, state):
+        return None                      # a "choose cards" decision is shown, never asked (no picker)
 
     def viewer_seat(self) -> int | None:
         """Whose secrets the table shows: the seat that acts at this step when every hand is shown,

@@ -13,7 +13,7 @@ import pygame_gui
 import gamecore
 from gamecore import stats as gstats
 from ui import fonts, notices
-from ui.i18n import has, t
+from ui.i18n import has, language, t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, rounded_panel
 from ui.theme import DISABLED, GOLD, GREEN, MUTED, RED, TEXT
@@ -48,6 +48,8 @@ def played_won(book: gstats.StatsBook, game: str) -> str:
 
 
 def duration(seconds: int) -> str:
+    if 0 < seconds < 60:
+        return t("stats.seconds", n=seconds)
     minutes = seconds // 60
     if minutes < 60:
         return t("stats.minutes", n=minutes)
@@ -68,7 +70,8 @@ def setup_label(game: str, setup: dict) -> str:
     parts = [t("menu.players_one", n=setup.get("players", 0))]
     bots = setup.get("bots", [])
     if bots:
-        parts.append(t("stats.bots", levels=", ".join(t(f"bot.{b}") if has(f"bot.{b}") else b for b in bots)))
+        sep = "、" if language() == "ja" else ", "
+        parts.append(t("stats.bots", levels=sep.join(t(f"bot.{b}") if has(f"bot.{b}") else b for b in bots)))
     try:
         info = gamecore.game(game)
         options = {o.name: o for o in info.options}
@@ -116,9 +119,12 @@ class StatsScene(Scene):
         self.back = self.add(pygame_gui.elements.UIButton(pygame.Rect(64, h - 84, 160, 52), t("common.back"), m))
         self.tabs = {}
         x = 64
-        for gid in self.games:
-            label = t(gamecore.game(gid).title)
-            width = min(300, max(140, fonts.font(16).size(label)[0] + 36))
+        labels = [t(gamecore.game(gid).title) for gid in self.games]
+        widths = [max(140, fonts.font(16).size(label)[0] + 36) for label in labels]
+        gaps = 10 * max(0, len(widths) - 1)
+        scale = min(1.0, (w - 128 - gaps) / max(1, sum(widths)))
+        for gid, label, natural in zip(self.games, labels, widths):
+            width = int(natural * scale)
             b = self.add(pygame_gui.elements.UIButton(
                 pygame.Rect(x, 124, width, 40), fonts.fit_label(label, width - 16, 16), m,
                 object_id=pygame_gui.core.ObjectID(object_id="#primary") if gid == self.game else None))
@@ -165,8 +171,11 @@ class StatsScene(Scene):
                     abandoned=total.abandoned, time=duration(total.seconds))
         surface.blit(_fit(summary, 18, w - 128, TEXT, True), (64, y))
         y += 34
-        charts_h = max(150, min(230, h - 110 - y - 200))
-        table_bottom = h - 110 - charts_h - 16
+        rows = len(self.book.lines_of(self.game))
+        bottom = h - 110
+        table_h = max(48 + 26 * 2, min(48 + 26 * rows, (bottom - y) // 2))   # as tall as its rows need
+        charts_h = max(150, min(320, bottom - y - table_h - 16))
+        table_bottom = bottom - charts_h - 16
         y = self._draw_lines(surface, pygame.Rect(64, y, w - 128, table_bottom - y), coop)
         chart_top = table_bottom + 10
         half = (w - 128 - 16) // 2
@@ -236,8 +245,8 @@ def draw_results_chart(surface, rect: pygame.Rect, history: list) -> None:
     pygame.draw.line(surface, (70, 80, 94), (area.x, mid), (area.right, mid), 1)
     if not games:
         return
-    step = area.w / CHART_GAMES
-    bar = max(2, int(step) - 3)
+    step = area.w / max(12, len(games))                # a few games get wide bars; 40 fill the width
+    bar = max(2, min(28, int(step) - 3))
     wins = 0
     points = []
     for i, (_, outcome, _score) in enumerate(games):
@@ -281,9 +290,11 @@ def draw_score_chart(surface, rect: pygame.Rect, scores: list[int]) -> None:
     if not bins:
         surface.blit(fonts.text(t("stats.chart.no_scores"), 14, DISABLED), (rect.x + 14, rect.y + 44))
         return
-    area = pygame.Rect(rect.x + 14, rect.y + 40, rect.w - 28, rect.h - 72)
+    area = pygame.Rect(rect.x + 14, rect.y + 44, rect.w - 28, rect.h - 44 - 50)
     top = max(c for _, _, c in bins)
-    step = area.w / len(bins)
+    step = min(area.w / len(bins), 90.0)                # a few ranges stay bars, not a wall
+    area.x += int((area.w - step * len(bins)) / 2)
+    pygame.draw.line(surface, (70, 80, 94), (rect.x + 14, area.bottom), (rect.right - 14, area.bottom), 1)
     for i, (lo, hi, count) in enumerate(bins):
         x = area.x + int(i * step)
         height = int((area.h - 16) * count / top)
@@ -297,4 +308,4 @@ def draw_score_chart(surface, rect: pygame.Rect, scores: list[int]) -> None:
     best = max(scores)
     avg = sum(scores) / len(scores)
     legend = t("stats.chart.score_legend", best=best, average=f"{avg:.1f}")
-    surface.blit(_fit(legend, 13, rect.w - 28, MUTED), (rect.x + 14, rect.bottom - 18))
+    surface.blit(_fit(legend, 13, rect.w - 28, MUTED), (rect.x + 14, rect.bottom - 22))
