@@ -431,7 +431,7 @@ class ReplayMixin:
         rest = w - img.get_width() - 44
         scrub_w = max(140, int(rest * 0.45))
         self.scrub_rect = pygame.Rect(img.get_width() + 32, bar.y + 16, scrub_w, 8)
-        hint = _label(t("replay.hint"), 13, max(40, rest - scrub_w - 24), MUTED)
+        hint = _whole(t("replay.hint"), max(40, rest - scrub_w - 24))
         r = self.scrub_rect
         pygame.draw.rect(surface, (52, 60, 72), r, border_radius=4)
         if tl.n:
@@ -442,7 +442,17 @@ class ReplayMixin:
                 pygame.draw.line(surface, TEXT, (x, r.y - 3), (x, r.bottom + 2), 1)
             knob = (r.x + int(r.width * self.k / tl.n), r.centery)
             pygame.draw.circle(surface, GOLD, knob, 8)
-        surface.blit(hint, (w - 12 - hint.get_width(), bar.y + 12))
+        if hint is not None:
+            surface.blit(hint, (w - 12 - hint.get_width(), bar.y + 12))
+
+
+@lru_cache(maxsize=16)
+def _whole(text: str, width: int):
+    """The keys line at the largest size (13 down to 11) at which it fits whole; None when it does not."""
+    for size in (13, 12, 11):
+        if fonts.font(size).size(text)[0] <= width:
+            return fonts.text(text, size, MUTED)
+    return None
 
 
 def _speed_text(speed: float) -> str:
@@ -497,6 +507,8 @@ def open_replay(app, path: Path | None = None, session: Session | None = None, b
     table = table_for(session.game)
     if table is None:
         return t("menu.not_playable")
-    timeline = Timeline(session, path)
+    # a played game's only save may be the autosave (a finished game never saved by name): Play from
+    # here keeps it as a save before the branch takes the autosave
+    timeline = Timeline(session, path if path is not None else session.autosave)
     app.scenes.switch(replay_table(table)(app), timeline=timeline, back=back, step=step)
     return None

@@ -178,14 +178,17 @@ class StatsScene(Scene):
         table_bottom = bottom - charts_h - 16
         y = self._draw_lines(surface, pygame.Rect(64, y, w - 128, table_bottom - y), coop)
         chart_top = table_bottom + 10
-        half = (w - 128 - 16) // 2
-        self.results_rect = pygame.Rect(64, chart_top, half, charts_h)
-        self.scores_rect = pygame.Rect(64 + half + 16, chart_top, half, charts_h)
-        draw_results_chart(surface, self.results_rect, total.history)
-        if coop and not total.scored:
-            self._draw_scenarios(surface, self.scores_rect)
-        else:
-            draw_score_chart(surface, self.scores_rect, [h_[2] for h_ in total.history if h_[2] is not None])
+        # co-op games add their games by scenario; a co-op game without scores shows no score chart
+        panels = 2 + (1 if coop and total.scored else 0)
+        width = (w - 128 - 16 * (panels - 1)) // panels
+        rects = [pygame.Rect(64 + i * (width + 16), chart_top, width, charts_h) for i in range(panels)]
+        self.results_rect = rects[0]
+        self.scores_rect = rects[1]
+        draw_results_chart(surface, rects[0], total.history)
+        if coop:
+            self._draw_scenarios(surface, rects[-1])
+        if not coop or total.scored:
+            draw_score_chart(surface, rects[1], [h_[2] for h_ in total.history if h_[2] is not None])
 
     COLUMNS = ("stats.col.played", "stats.col.won", "stats.col.lost", "stats.col.abandoned", "stats.col.best",
                "stats.col.average", "stats.col.streak", "stats.col.time")
