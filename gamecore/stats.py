@@ -11,7 +11,7 @@ the game's schema that is picked on the setup screen (variant, scenario, difficu
   and finished two different ways counts twice (two endings, two games).
 - **Won**: a co-op game the team won; a competitive game one of the person's seats won (a shared
   victory included). **Lost**: the team lost, or only other seats won. **Other**: a game that ended
-  without a winner.
+  without a winner, or a competitive game with no bot in it (hot seat: the person played every side).
 - **Abandoned**: a game left unfinished (quit from its table, replaced by another game, or open when
   the app closed). It is no longer abandoned when it is picked up again (resumed or loaded), and a
   finished game is never also counted as abandoned. **Played** = won + lost + other + abandoned.
@@ -89,8 +89,8 @@ def outcome_of(session) -> tuple[str, int | None]:
         score = max(result.scores.values()) if result.scores else None
     else:
         winners = set(result.winners)
-        if not winners or not humans:
-            outcome = "other"
+        if not winners or not humans or len(humans) == len(session.seats):
+            outcome = "other"                 # no winner, or a hot-seat game without bots: nobody to beat
         else:
             outcome = "won" if winners & set(humans) else "lost"
         mine = [result.scores[i] for i in humans if i in result.scores]

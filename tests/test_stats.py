@@ -219,6 +219,13 @@ def test_a_damaged_file_that_cannot_be_moved_is_never_written_over(tmp_path, mon
     assert path.read_bytes() == b"garbage"
 
 
+def test_a_hot_seat_game_without_bots_is_neither_won_nor_lost(tmp_path):
+    b = book(tmp_path)
+    b.finish(finished_toy(10, True, seats=[Seat(), Seat()]))
+    line = b.lines_of("toy")[0]
+    assert (line.played, line.won, line.lost, line.other) == (1, 0, 0, 1)
+
+
 def test_the_setup_leaves_out_app_data_options():
     s = Session.new("misfits", 3, 3, seats=[Seat(), Seat("bot", "hard"), Seat("bot", "easy")])
     assert gstats.setup_of(s) == {"players": 3, "bots": ["easy", "hard"], "options": {}}

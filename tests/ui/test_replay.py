@@ -16,7 +16,7 @@ from ui import i18n
 from ui.games import has_table
 from ui.settings import Settings
 
-GAMES = [g for g in gamecore.games(ready_only=True) if has_table(g.id)]
+GAMES = [g for g in gamecore.games(ready_only=True) if has_table(g.id)]    # every game with a table (+ toy below)
 MOVES = 36
 
 
@@ -70,8 +70,14 @@ def open_viewer(app, path):
     return app.scenes.top
 
 
-@pytest.mark.parametrize("game", [g.id for g in GAMES])
-def test_every_step_shows_the_state_of_a_fresh_replay_of_that_many_actions(app, game):
+@pytest.mark.parametrize("game", [g.id for g in GAMES] + ["toy"])
+def test_every_step_shows_the_state_of_a_fresh_replay_of_that_many_actions(app, game, monkeypatch):
+    if game == "toy":                                 # the tests' own game, on the tests' own table
+        import toytable
+        from ui import games
+
+        real = games.table_for
+        monkeypatch.setattr(games, "table_for", lambda gid: toytable.ToyTable if gid == "toy" else real(gid))
     session = played(game)
     path = session.save_as(f"{game} replay")
     expected = fresh_digests(session)
