@@ -139,6 +139,8 @@ def test_statistics_that_cannot_be_written_say_so_and_keep_counting(app, monkeyp
     frames(app)
     assert app.stats.book.totals("misfits").played == 1
     assert "read-only" in app.stats.book.write_problem
+    said = notices.history("en")
+    assert sum("cannot be written" in line and "read-only" in line for line in said) == 1, said
     app.scenes.switch("stats")
     frames(app, 2)
     assert not gstats.stats_path().exists()

@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 
 import gamecore
+from gamecore import persistence
 from gamecore import stats as gstats
 from ui import fonts, notices
 from ui.i18n import has, language, t
@@ -23,12 +24,25 @@ CHART_GAMES = 40             # the results chart shows the last this many games
 BINS = 8
 
 
+class NoticedBook(gstats.StatsBook):
+    """The book the app keeps: a write that fails (read-only or full folder) is said once per run in a
+    message box; the counts go on in memory and the file on disk is left as it was."""
+
+    def save(self) -> bool:
+        ok = super().save()
+        if not ok and not self.memory:
+            notices.post("notice.stats_unwritable", file=gstats.FILE_NAME,
+                         reason=persistence.clip(self.write_problem or "", 200),
+                         fallback="The statistics file {file} cannot be written: {reason}.")
+        return ok
+
+
 def open_book(memory: bool = False) -> gstats.StatsBook:
     """The statistics book of the user data folder; a file that cannot be used is reported (kept aside
     as ``stats.json.damaged-<time>``, or left untouched when it cannot be moved)."""
     if memory:
         return gstats.StatsBook(None, memory=True)
-    book = gstats.StatsBook.load()
+    book = NoticedBook.load()
     if book.load_problem is not None:
         name = gstats.FILE_NAME
         reason = notices.reason(book.load_problem, name)
