@@ -7,6 +7,9 @@ reveal, shuffle or roll), as boardgame.io marks such moves.
 """
 from __future__ import annotations
 
+import hashlib
+import json
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,19 @@ from gamecore import persistence
 from gamecore.persistence import SaveError
 
 MODES = ("practice", "strict")
+_UID_CHARS = frozenset("0123456789abcdef")
+
+
+def save_uid(data: dict) -> str:
+    """The game's id a save keeps in its meta; a save from before ids were kept gets one derived from
+    its game, seed and setup (the same for every copy of it)."""
+    meta = data.get("meta")
+    uid = meta.get("uid") if isinstance(meta, dict) else None
+    if isinstance(uid, str) and 8 <= len(uid) <= 32 and set(uid) <= _UID_CHARS:
+        return uid
+    basis = json.dumps([data.get("game"), data.get("seed"), data.get("players"), data.get("options"),
+                        data.get("seats")], sort_keys=True, default=str)
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -73,6 +89,9 @@ class Session:
     _before: list[GameState] = field(default_factory=list, init=False)
     _redo: list[Action] = field(default_factory=list, init=False)
     last_save_error: str | None = field(default=None, init=False)
+    # which game this is, kept in the save's meta: statistics count a game once however often it is
+    # saved, resumed or loaded (not part of the state, so digests are unchanged)
+    uid: str = field(default_factory=lambda: secrets.token_hex(8), init=False)
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -191,7 +210,7 @@ class Session:
             "actions": [s.action.to_json() for s in self.steps],
             "snapshot": {"digest": self.state.digest(), "state": self.state.to_json()},
             "meta": {"saved_at": persistence.now_stamp(), "label": label, "summary": summary,
-                     "over": self.state.is_over()},
+                     "over": self.state.is_over(), "uid": self.uid},
         }
 
     def write_autosave(self) -> None:
@@ -244,6 +263,7 @@ class Session:
         if session.state.digest() != data["snapshot"]["digest"]:
             raise SaveError(f"{name} does not match its replay (edited, or from another version)")
         session.autosave = autosave
+        session.uid = save_uid(data)
         return session
 
     @classmethod

@@ -29,6 +29,7 @@ DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 700)   # the setup of the game with the most options still fits
 FPS = 60
 QUIET = 1.5      # seconds after the last input during which every frame is drawn (hover fades, tooltips)
+IDLE = 300.0     # after this long without input, time at a table no longer counts as time played
 
 
 def initial_size(saved, desktop) -> tuple[int, int]:
@@ -44,6 +45,12 @@ def initial_size(saved, desktop) -> tuple[int, int]:
     # leave room for a title bar and a task bar on a desktop with a window manager
     w, h = min(w, dw), min(h, dh - 60 if dh > MIN_SIZE[1] + 60 else dh)
     return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
+
+def _open_stats_book(memory: bool):
+    from ui.scenes.stats import open_book
+
+    return open_book(memory=memory)
 
 
 class App:
@@ -79,6 +86,10 @@ class App:
         self.skipped_frames = 0          # frames not drawn: nothing had changed (idle cost)
         self._drawn_scene = None
         self.storage_problem = persistence.storage_problem()
+        from gamecore.stats import Tracker
+
+        # the statistics book is read when first needed (a table opens, results, the statistics screen)
+        self.stats = Tracker(lambda: _open_stats_book(memory=smoke))
         self._register_scenes()
 
     def _set_icon(self) -> None:
@@ -95,7 +106,8 @@ class App:
         # by name: each scene's module is imported when the scene is first opened
         for name, path in (("menu", "ui.scenes.menu:MenuScene"), ("setup", "ui.scenes.setup:SetupScene"),
                            ("settings", "ui.scenes.settings:SettingsScene"), ("load", "ui.scenes.load:LoadScene"),
-                           ("rules", "ui.scenes.rules:RulesScene"), ("results", "ui.scenes.results:ResultsScene")):
+                           ("rules", "ui.scenes.rules:RulesScene"), ("results", "ui.scenes.results:ResultsScene"),
+                           ("stats", "ui.scenes.stats:StatsScene")):
             self.scenes.register(name, path)
 
     # ------------------------------------------------------------------ window
@@ -132,6 +144,17 @@ class App:
         self.settings.set("language", lang)
         i18n.set_language(lang)
         self.scenes.resize()  # rebuild every widget with the new catalog
+
+    def table_session(self):
+        """The session of the game table open in the scene stack (under any overlay), None when none is;
+        the replay viewer's read-only tables do not count (for the statistics)."""
+        kit = sys.modules.get("ui.table.scene")
+        if kit is None:
+            return None
+        for scene in reversed(self.scenes.stack):
+            if isinstance(scene, kit.TableScene) and not getattr(scene, "read_only", False):
+                return scene.session
+        return None
 
     def quit(self) -> None:
         if not self.smoke:
@@ -183,6 +206,7 @@ class App:
             scene.update(dt)
             scene = self.scenes.top
         self.quiet = 0.0 if events or noticed else self.quiet + dt
+        self.stats.frame(self.table_session(), dt, active=self.quiet < IDLE)
         # with nothing moving and no input for a moment, the picture on screen is still right: keep it
         if (scene is not None and scene is self._drawn_scene and self.quiet >= QUIET and scene.is_still()
                 and self.first_frame_ms is not None):
@@ -207,6 +231,7 @@ class App:
             if len(self.frame_times) > 600:
                 del self.frame_times[:300]
         self.remember_window()
+        self.stats.close()
         return 0
 
     def remember_window(self) -> None:

@@ -51,6 +51,11 @@ def _plan(app):
     finished = _finished_session()
     if finished is not None:
         plan.append(("results", {"session": finished}))
+        if table_for(finished.game) is not None:      # the replay viewer on that game's own table
+            from ui.scenes.replay import Timeline, replay_table
+
+            plan.append((replay_table(table_for(finished.game)), {"timeline": Timeline(finished)}))
+    plan.append(("stats", {}))
     return plan
 
 

@@ -58,12 +58,25 @@ def describe_entry(entry) -> tuple[str, str]:
 
 class LoadScene(Scene):
     def enter(self, **args) -> None:
-        self.entries = persistence.list_saves()
+        self.entries = self._autosave_entries() + persistence.list_saves()
         self.selected = 0 if self.entries else None
         self.rows: list[pygame.Rect] = []
         self.scroll = 0
         self.error_box = None
         super().enter(**args)
+
+    @staticmethod
+    def _autosave_entries() -> list:
+        """The autosave first, when it is a readable save (loading it resumes it; Replay replays it); a
+        damaged one is left to the menu, which keeps it aside and says so."""
+        path = persistence.autosave_path()
+        try:
+            data = persistence.check_save_shape(persistence.read_json(path), path.name)
+        except SaveError:
+            return []
+        entry = persistence.entry_from_save(path, data)
+        entry.label = t("load.autosave_label")
+        return [entry]
 
     def build_ui(self) -> None:
         m = self.app.manager
@@ -72,8 +85,11 @@ class LoadScene(Scene):
         self.load_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(w - 64 - 200, h - 84, 200, 52),
                                                                  t("load.load"), m,
                                                                  object_id=pygame_gui.core.ObjectID(object_id="#primary")))
+        self.replay_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(w - 64 - 200 - 16 - 180, h - 84, 180, 52),
+                                                                   t("load.replay"), m))
         if self.selected is None:
             self.load_button.disable()
+            self.replay_button.disable()
 
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -81,6 +97,8 @@ class LoadScene(Scene):
                 self.app.scenes.pop()
             elif event.ui_element is self.load_button:
                 self.load_selected()
+            elif event.ui_element is self.replay_button:
+                self.replay_selected()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, rect in enumerate(self.rows):
                 if rect.collidepoint(event.pos):
@@ -113,6 +131,19 @@ class LoadScene(Scene):
             self.error_box = message(self.app.manager, "dialog.load_failed", html.escape(persistence.clip(problem, 300)))
             return None
         return session
+
+    def replay_selected(self) -> bool:
+        """Open the replay viewer on the selected save; a save that cannot be replayed gives the same
+        message as Load."""
+        from ui.scenes.replay import open_replay
+
+        if self.selected is None or not (0 <= self.selected < len(self.entries)):
+            return False
+        problem = open_replay(self.app, path=self.entries[self.selected].path, back=("load", {}))
+        if problem:
+            self.error_box = message(self.app.manager, "dialog.load_failed", html.escape(persistence.clip(problem, 300)))
+            return False
+        return True
 
     def draw(self, surface) -> None:
         surface.blit(backdrop(self.app.size), (0, 0))

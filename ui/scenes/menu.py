@@ -139,6 +139,7 @@ class MenuScene(Scene):
         else:
             self.resume_detail = ""
         button("load", t("menu.load"))
+        button("stats", t("menu.stats"))
         button("settings", t("menu.settings"))
         button("rules", t("menu.rules"))
         button("quit", t("menu.quit"), "#danger")
@@ -180,6 +181,8 @@ class MenuScene(Scene):
             self._resume()
         elif key == "load":
             self.app.scenes.push("load")
+        elif key == "stats":
+            self.app.scenes.push("stats")
         elif key == "settings":
             self.app.scenes.push("settings")
         elif key == "rules":

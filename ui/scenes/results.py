@@ -44,6 +44,9 @@ class ResultsScene(Scene):
     def enter(self, session: Session | None = None, **args) -> None:
         self.session = session
         self.error_box = None
+        stats = getattr(self.app, "stats", None)
+        if session is not None and stats is not None:
+            stats.finished(session)          # counted once per game, however often this screen opens
         super().enter(**args)
 
     def build_ui(self) -> None:
@@ -62,6 +65,8 @@ class ResultsScene(Scene):
         x += 216 if self.view_table is not None else 0
         self.extra_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(x, h - 84, 240, 52), t(self.extra[0]),
                                                                   m)) if self.extra else None
+        self.replay = self.add(pygame_gui.elements.UIButton(pygame.Rect(w - 64 - 200, 30, 200, 44), t("replay.open"),
+                                                            m)) if self.session is not None else None
 
     def handle_event(self, event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -73,6 +78,14 @@ class ResultsScene(Scene):
                 problem = open_table(self.app, self.session, review=True)
                 if problem:
                     self.error_box = message(self.app.manager, "dialog.bad_setup", problem)
+            elif self.replay is not None and event.ui_element is self.replay:
+                from ui.scenes.replay import open_replay
+
+                problem = open_replay(self.app, session=self.session, back=("results", {"session": self.session}))
+                if problem:
+                    import html
+
+                    self.error_box = message(self.app.manager, "dialog.load_failed", html.escape(problem))
             elif self.extra_button is not None and event.ui_element is self.extra_button:
                 self.app.scenes.push(self.extra[1], session=self.session)
             elif event.ui_element is self.change and self.session is not None:
@@ -101,7 +114,13 @@ class ResultsScene(Scene):
         if s is None:
             draw_header(surface, t("results.title"))
             return
-        y = draw_header(surface, t("results.title"), t(s.info.title) + " · " + t("results.seed", seed=s.seed))
+        subtitle = t(s.info.title) + " · " + t("results.seed", seed=s.seed)
+        stats = getattr(self.app, "stats", None)
+        if stats is not None:
+            from ui.scenes.stats import played_won
+
+            subtitle += " · " + played_won(stats.book, s.game)
+        y = draw_header(surface, t("results.title"), subtitle)
         text, colour = headline(s)
         surface.blit(fonts.text(text, 40, colour, True), (64, y + 6))
         y += 66
