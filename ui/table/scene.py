@@ -37,6 +37,7 @@ from .inspect import HOVER_DELAY, Inspector
 from .overlays import BoardOverlay, Picker, PickRequest, SeatBoard
 from .palette import Palette, palette
 from .panel import SidePanel, panel_rect
+from .sounds import TableSounds
 from .toast import Toasts
 from .views import CardView, HandView, PileView, View, World
 
@@ -136,6 +137,7 @@ class TableScene(Scene):
         self.picker: Picker | None = None
         self._pick_declined: tuple | None = None
         self.board_overlay: BoardOverlay | None = None
+        self.sounds = TableSounds()          # pickup/drop/refused, the events' sounds, turn, win/loss
 
     # ================================================================== game hooks (override)
     def layout(self, world: World) -> None:
@@ -238,6 +240,7 @@ class TableScene(Scene):
         self.session = session
         self.token += 1
         self._results_shown = bool(args.get("review"))   # back from the results to look at the table
+        self.sounds.start(session)
         super().enter(**args)
 
     def exit(self) -> None:
@@ -517,6 +520,7 @@ class TableScene(Scene):
             else:
                 self.skipping = False
         self.after_animations_queued(events)
+        self.sounds.after_change(self, events)
         if self.panel is not None:
             lines = [self.log_line(e) for e in events]
             step = self.session.steps[-1] if self.session.steps else None
@@ -583,6 +587,7 @@ class TableScene(Scene):
             events = self.session.apply(action)
         except IllegalAction as exc:
             self.toast(illegal_text(exc), "error")
+            self.sounds.refused()
             view = self.world.get(action.source)
             if view is not None and view.offset.length() > 0:
                 self.drag.snap_back(view)
@@ -967,6 +972,7 @@ class TableScene(Scene):
                 self.inspector.hover(None)
             return
         result = self.drag.handle_event(event)
+        self.sounds.after_input(self.drag, result)
         if isinstance(result, DragResult):
             self._on_drag_result(result)
         elif result:
