@@ -27,6 +27,15 @@ COST_FILL = (244, 204, 80)
 VP_FILL = (92, 64, 150)
 
 
+# art painters by name: painter(*args, (w, h)) -> a surface of that size for the art band (cached by the
+# painter; a game registers its own, e.g. Misfit Heroes' portraits)
+ART_PAINTERS: dict = {}
+
+
+def register_art(name: str, painter) -> None:
+    ART_PAINTERS[name] = painter
+
+
 @dataclass(frozen=True)
 class CardFace:
     """What a card shows. Every string is already translated; hashable so faces cache by value."""
@@ -43,6 +52,8 @@ class CardFace:
     cost_icon: str = ""                  # e.g. "energy", "coin": drawn beside the cost number
     art_icon: str = ""                   # an icon drawn large in the art band
     mark: str | None = None              # colour-blind shape mark (palette.SHAPES); None: from frame colour
+    art: tuple = ()                      # (painter, *args): a registered art painter fills the art band
+    art_ratio: float = 0.0               # the art band's share of the card's height (0: the usual 0.17)
 
 
 def _shade(colour, factor: float) -> tuple:
@@ -206,10 +217,13 @@ def _render_face(face: CardFace, w: int, h: int, colorblind: bool) -> pygame.Sur
 
     # art band: the frame colour softened, with the card's emblem
     y = title_bar.bottom + 1
-    art_h = int(h * 0.17)
+    art_h = int(h * (face.art_ratio or 0.17))
     art = pygame.Rect(inner.x + 2, y, inner.width - 4, art_h)
     pygame.draw.rect(surf, _shade(frame, 1.15), art, border_radius=max(1, int(3 * s)))
-    if face.art_icon:
+    painter = ART_PAINTERS.get(face.art[0]) if face.art else None
+    if painter is not None:
+        surf.blit(painter(*face.art[1:], art.size), art.topleft)
+    elif face.art_icon:
         ic = icons.icon(face.art_icon, max(8, art_h - 6))
         surf.blit(ic, ic.get_rect(center=art.center))
     y = art.bottom + 1

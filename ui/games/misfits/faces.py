@@ -1,7 +1,8 @@
 """Misfit Heroes card faces, names and glossary lines, built from the engine's data (never per frame).
 
 A hero is an attribute card (the hire box) under a character overlay (the activation box); its cost,
-faction and points come from ``gamecore.misfits.content.make_hero``. Faces are cached per
+faction and points come from ``gamecore.misfits.content.make_hero``. The art band shows the
+character's portrait beside the hero's faction emblem (``portraits.py``, rasterised once per size). Faces are cached per
 (attribute, character, language, colour-blind) so the kit's surface cache sees the same CardFace
 object every time.
 """
@@ -13,6 +14,8 @@ from functools import lru_cache
 from gamecore.misfits.content import content, make_hero
 from ui.i18n import language, t
 from ui.table.cardface import CardFace
+
+from . import portraits  # noqa: F401  (registers the "misfits_portrait" art painter)
 
 # faction frame colours: normal, and a colour-blind set whose patterns (palette.pattern_for_colour)
 # and shape marks differ for each faction
@@ -54,10 +57,12 @@ def _face(attr: str, char: str, lang: str, colorblind: bool) -> CardFace:
     hire = iconise(t(f"misfits.attr.{attr}.text"))
     act = t(f"misfits.char.{char}.text")
     type_line = t("misfits.faction." + hero.faction) + " · " + t("misfits.hire." + hero.hire["type"])
+    frame = faction_colour(hero.faction, colorblind)
     return CardFace(
         title=hero_name(attr, char), cost=hero.cost, vp=hero.points, type_line=type_line,
-        text=hire + "\n{action} " + act, frame=faction_colour(hero.faction, colorblind),
-        back_label=t("misfits.title"), cost_icon="coin", art_icon=hero.faction, mark=FACTION_MARKS[hero.faction])
+        text=hire + "\n{action} " + act, frame=frame,
+        back_label=t("misfits.title"), cost_icon="coin", art_icon=hero.faction, mark=FACTION_MARKS[hero.faction],
+        art=("misfits_portrait", char, hero.faction, frame))
 
 
 def face_for(attr: str, char: str, colorblind: bool = False) -> CardFace:

@@ -320,9 +320,11 @@ class RemixScene(Scene):
 
     def _overlay_face(self, char: str) -> CardFace:
         """The character overlay alone: its name and activation box on a clear sheet."""
+        faction = content().characters[char].faction
         return CardFace(title=t(f"misfits.char.{char}.name"), text="{action} " + t(f"misfits.char.{char}.text"),
-                        frame=(150, 160, 175), type_line=t(f"misfits.faction.{content().characters[char].faction}"),
-                        cost=content().characters[char].cost, cost_icon="coin")
+                        frame=(150, 160, 175), type_line=t(f"misfits.faction.{faction}"),
+                        cost=content().characters[char].cost, cost_icon="coin",
+                        art=("misfits_portrait", char, faction, (150, 160, 175)))
 
     def update(self, dt: float) -> None:
         pass
