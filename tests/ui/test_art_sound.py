@@ -269,3 +269,23 @@ def test_the_settings_slider_sets_the_volume_and_plays_a_sample(mixer, tmp_path)
     pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=scene.volume, value=80))
     app.frames(2)
     assert app.settings.get("volume") == 80 and len(mixer.log) == n      # muted: remembered, silent
+
+
+def test_the_remix_screen_rings_pickup_and_drop_on_a_swap(mixer):
+    from toytable import post_click
+    from ui.games.misfits import RemixScene
+
+    app = tt.FakeApp({"animation_speed": "off"})
+    app.size = app.screen.get_size()
+    scene = app.scenes.switch(RemixScene, players=2, seed=5)
+    app.frames(1)
+    assert mixer.log == []                        # the bots' own remix is silent
+    rects = scene.card_rects()
+    post_drag(rects[(0, 0)].center, rects[(0, 2)].center)
+    app.frames(2)
+    assert mixer.names() == ["pickup", "drop"]
+    post_click(rects[(0, 1)].center)
+    app.frames(1)
+    post_click(rects[(0, 3)].center)
+    app.frames(1)
+    assert mixer.names() == ["pickup", "drop", "drop"]
