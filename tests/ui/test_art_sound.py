@@ -289,3 +289,15 @@ def test_the_remix_screen_rings_pickup_and_drop_on_a_swap(mixer):
     post_click(rects[(0, 3)].center)
     app.frames(1)
     assert mixer.names() == ["pickup", "drop", "drop"]
+
+
+def test_the_settings_rows_stay_above_the_back_button_on_the_smallest_window():
+    from ui.scenes.settings import ROWS, SettingsScene
+
+    app = tt.FakeApp()
+    app.size = (1024, 700)                       # the app's minimum window size
+    scene = app.scenes.switch(SettingsScene)
+    app.frames(1)
+    bottoms = [dd.get_abs_rect().bottom for dd in scene.handlers] + [scene.volume.get_abs_rect().bottom]
+    assert len(bottoms) == len(ROWS)
+    assert max(bottoms) < scene.back.get_abs_rect().top
