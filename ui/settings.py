@@ -19,6 +19,7 @@ DEFAULTS = {
     "ui_scale": None,             # percent of the table's cards, text and side panel (80..160); None: from the window
     "volume": 70,                 # sound effects, percent (0..100)
     "muted": False,               # no sound at all
+    "tutorials_offered": [],      # games whose guided first game was offered (on their first setup screen)
 }
 CHOICES = {
     "language": ("en", "ja"),
@@ -97,6 +98,11 @@ class Settings:
         elif key == "volume":
             if not (type(value) is int and 0 <= value <= 100):
                 return False
+        elif key == "tutorials_offered":
+            if not (isinstance(value, list) and len(value) <= 32
+                    and all(isinstance(v, str) and 0 < len(v) <= 40 for v in value)):
+                return False
+            value = list(value)
         elif isinstance(default, bool):
             if not isinstance(value, bool):
                 return False

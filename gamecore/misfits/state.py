@@ -100,7 +100,7 @@ def card_name(hero) -> list:
 
 class MisfitsState(GameState):
     GAME_ID = "misfits"
-    ENGINE_VERSION = 1
+    ENGINE_VERSION = 2
 
     # ---------------------------------------------------------------- setup
     @classmethod
@@ -388,11 +388,15 @@ class MisfitsState(GameState):
         if kind == "choice":
             return [Action.make("option", index=i) for i in range(len(f["opts"]))]
         if kind == "target":
+            # choosing the card is the yes (rulebook: an activation by another card may be refused);
+            # "none" refuses them all. One target is asked as its own yes/no instead.
             got = self._targets(f)
-            return [Action("target", None, h) for h in got] if len(got) > 1 else []
+            return [Action("target", None, h) for h in got] + [Action("none")] if len(got) > 1 else []
         if kind == "all":
+            # each card of the row/column is activated in the order chosen, or left inactive
             got = self._all_left(f)
-            return [Action("next", None, h) for h in got] if len(got) > 1 else []
+            return [Action("next", None, h) for h in got] + [Action("decline", h) for h in got] \
+                if len(got) > 1 else []
         if kind == "hire":
             e = f["e"]
             acts = self._hire_actions(seat, e["discount"], e.get("faction"), e.get("max_cost"),
@@ -505,10 +509,19 @@ class MisfitsState(GameState):
             self.stack.append({"t": "run", "s": seat, "c": f["c"], "fx": f["opts"][i], "i": 0, "act": False})
         elif t == "target":
             self.stack.pop()
-            self.stack.append({"t": "ask", "s": seat, "c": action.target, "n": 1})
+            if kind == "none":
+                ev.append(_E("info", "misfits.ev.decline_all", {"seat": seat, "card": card_name(self.heroes[f["c"]])},
+                             source=f["c"]))
+            else:
+                self._activate(seat, action.target, ev)
         elif t == "all":
-            f["left"] = [h for h in f["left"] if h != action.target]
-            self.stack.append({"t": "ask", "s": seat, "c": action.target, "n": 1})
+            hid = action.target if kind == "next" else action.source
+            f["left"] = [h for h in f["left"] if h != hid]
+            if kind == "next":
+                self._activate(seat, hid, ev)
+            else:
+                ev.append(_E("info", "misfits.ev.decline", {"seat": seat, "card": card_name(self.heroes[hid])},
+                             source=hid))
         elif t == "hire":
             self.stack.pop()
             if kind == "skip":
@@ -684,7 +697,12 @@ class MisfitsState(GameState):
                 else:
                     cells = [r * 4 + pos % 4 for r in range(4)]
                 left = [t[i] for i in cells if t[i] is not None and t[i] != card]
-                self.stack.append({"t": "all", "s": seat, "c": card, "left": left})
+                frame = {"t": "all", "s": seat, "c": card, "left": left}
+                if self._all_left(frame):
+                    self.stack.append(frame)
+                else:           # the log says why the row/column gave nothing
+                    ev.append(_E("info", f"misfits.ev.no_gain_all_{e['where']}",
+                                 {"seat": seat, "card": card_name(self.heroes[card])}, source=card))
         else:
             raise ValueError(d)
 
@@ -719,6 +737,9 @@ class MisfitsState(GameState):
                 ev.append(_E("shuffle", "misfits.ev.reshuffle", {"n": len(self.deck)}, source="discard", target="deck"))
             self.hands[seat].append(self.deck.pop())
             got += 1
+        if got == 0 and n > 0:
+            ev.append(_E("info", "misfits.ev.draw_empty", {"seat": seat}))
+            return
         ev.append(_E("draw", "misfits.ev.draw", {"seat": seat, "n": got}, source="deck", target=f"hand:{seat}"))
 
     def _discard(self, seat: int, hid: str, ev: list) -> None:

@@ -301,3 +301,46 @@ def test_the_settings_rows_stay_above_the_back_button_on_the_smallest_window():
     bottoms = [dd.get_abs_rect().bottom for dd in scene.handlers] + [scene.volume.get_abs_rect().bottom]
     assert len(bottoms) == len(ROWS)
     assert max(bottoms) < scene.back.get_abs_rect().top
+
+
+def test_a_drop_the_engine_turns_down_rings_refused_alone(mixer, monkeypatch):
+    """The drop's sound waits for the move to be applied: refused by the engine (or a lesson's coach)
+    after a matching drop, the table rings "refused", never "drop" then "refused"."""
+    from gamecore.engine import IllegalAction
+
+    app, scene, session = _misfits_table()
+    hire = next(a for a in session.state.legal_actions() if a.kind == "hire")
+
+    def refuse(action):
+        raise IllegalAction("test_refusal", "Not now.")
+
+    monkeypatch.setattr(session, "apply", refuse)
+    post_drag(screen_of(scene, hire.source), screen_of(scene, hire.target))
+    app.frames(2)
+    assert not session.steps
+    assert mixer.names() == ["pickup", "refused"]
+
+
+def test_a_drop_the_lessons_coach_turns_down_rings_refused_alone(mixer):
+    from ui.tutorials import script_for
+
+    script = script_for("misfits")
+    session = script.new_session(None)
+    app = tt.FakeApp({"animation_speed": "off", "confirm_end_turn": False})
+    app.size = app.screen.get_size()
+    scene = app.scenes.switch(table_for("misfits"), session=session)
+    app.frames(2)
+    coach = scene.coach
+    while coach.step.expect is None:
+        coach.next(session)
+    first = script.moves()[0]
+    other = next(a for a in session.state.legal_actions() if a.kind == "hire" and a != first)
+    post_drag(screen_of(scene, other.source), screen_of(scene, other.target))
+    app.frames(2)
+    assert not session.steps
+    assert mixer.names() == ["pickup", "refused"]
+    mixer.log.clear()
+    post_drag(screen_of(scene, first.source), screen_of(scene, first.target))
+    app.frames(2)
+    assert session.steps and session.steps[0].action == first
+    assert mixer.names()[:2] == ["pickup", "drop"]

@@ -154,14 +154,18 @@ def test_a_target_choice_is_a_click_on_the_glowing_card(monkeypatch):
     scene.token += 1
     scene._resync()
     scene.refresh()
-    legal = state.legal_actions()
-    assert {a.kind for a in legal} == {"target"} and len(legal) == 2
+    legal = [a for a in state.legal_actions() if a.kind == "target"]
+    assert len(legal) == 2 and Action("none") in state.legal_actions()
     assert all(scene.world.get(a.target).highlight == "target" for a in legal)
+    # refusing is offered too, by its own words, in the panel
+    labels = [label for label, _ in scene.panel.actions]
+    assert t("misfits.ui.act.none", card=scene.card_name(hids[0])) in labels
     post_click(screen_of(scene, legal[1].target))
     app.frames(2)
     assert session.steps[0].action == legal[1] and session.steps[0].seat == 0
-    # choosing the card to activate answered "activate it?": the engine's question is not asked again
-    assert session.steps[1].action == Action("activate", legal[1].target)
+    # choosing the card to activate is the yes: "activate it?" is not asked again
+    assert len(session.steps) == 1 or session.steps[1].action.kind != "activate"
+    assert legal[1].target in state.activated
     assert not (session.state.pending() and session.state.pending().kind == "ask"
                 and session.state.stack[-1].get("c") == legal[1].target)
 
@@ -528,3 +532,27 @@ def test_the_results_list_the_trophy_points_card_by_card():
         details = state.score_details(seat)
         assert sum(p for _, _, p in details) == result.breakdown[seat]["misfits.score.trophies"]
         assert all(t(k, **p).startswith("◆ ") for k, p, _ in details)
+
+
+def test_remix_lays_every_seat_out_readably_inside_the_window_at_each_size():
+    from ui.games.misfits import RemixScene
+    from ui.games.misfits.remix import MINI_BELOW
+
+    app = new_app()
+    scene = app.scenes.switch(RemixScene, players=4, seed=5)
+    for size in ((1280, 800), (1600, 900), (1920, 1080)):
+        app.size = size
+        w, h = size
+        rects = scene.card_rects()
+        pw, ph = scene._preview_size()
+        preview = pygame.Rect(w - 48 - pw - 12, 96, pw + 24, ph + 88)
+        assert len(rects) == 16
+        for key, rect in rects.items():
+            assert pygame.Rect(0, 0, w, h - 84 - 8).contains(rect), (size, key, rect)   # above the buttons
+            assert not rect.colliderect(preview), (size, key)
+            if key[0] != 0:                      # the bots' cards: large enough for a readable face
+                assert rect.width >= 85, (size, key, rect.width)
+        boxes = list(rects.values())
+        assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+        app.frames(1)                            # draws (compact faces below MINI_BELOW) without error
+    assert MINI_BELOW > 85

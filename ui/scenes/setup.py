@@ -15,7 +15,7 @@ from ui.games import extra_screen, open_table, prepare_options
 from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, message, players_label
-from ui.theme import MUTED, TEXT
+from ui.theme import GOLD, MUTED, TEXT
 
 ROW = 46
 LABEL_SIZE = 17     # the theme's label font size
@@ -42,6 +42,7 @@ class SetupScene(Scene):
         self.undo_mode = self.app.settings.get("undo_mode")
         self.seats: list[Seat] = list(seats) if seats and len(seats) == self.players else self._default_seats()
         self.error_box = None
+        self.offer_tutorial = None
         super().enter(**args)
 
     def _default_seats(self) -> list[Seat]:
@@ -129,6 +130,16 @@ class SetupScene(Scene):
                                                                   object_id=pygame_gui.core.ObjectID(object_id="#primary")))
         self.back_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64, by, 160, 52), t("common.back"), m))
         self.rules_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64 + 176, by, 200, 52), t("setup.rules"), m))
+        from ui.tutorials import script_for
+
+        self.tutorial = script_for(self.info.id)
+        self.tutorial_button = self.add(pygame_gui.elements.UIButton(
+            pygame.Rect(w - 64 - 220 - 16 - 240, by, 240, 52), t("setup.tutorial"), m)) if self.tutorial else None
+        if self.offer_tutorial is None:         # the first time this game's setup opens: offered, once
+            offered = list(self.app.settings.get("tutorials_offered") or [])
+            self.offer_tutorial = self.tutorial is not None and self.info.id not in offered
+            if self.offer_tutorial:
+                self.app.settings.set("tutorials_offered", offered + [self.info.id])
         self.extra = extra_screen(self.info.id)
         self.extra_button = self.add(pygame_gui.elements.UIButton(pygame.Rect(64 + 176 + 216, by, 240, 52), t(self.extra[0]),
                                                                   m)) if self.extra else None
@@ -173,6 +184,8 @@ class SetupScene(Scene):
             elif self.extra_button is not None and event.ui_element is self.extra_button:
                 self._remember_seed()
                 self.app.scenes.push(self.extra[1], players=self.players, seats=self.seats)
+            elif self.tutorial_button is not None and event.ui_element is self.tutorial_button:
+                self.start_tutorial()
             elif event.ui_element is self.reroll:
                 self.seed_entry.set_text(str(random.randrange(1, 10**6)))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -200,6 +213,21 @@ class SetupScene(Scene):
             return None
         return session
 
+    def start_tutorial(self) -> Session | None:
+        """The game's guided first game: a fixed, stacked game against a bot, with the coach at the table."""
+        autosave = None if self.app.storage_problem else persistence.autosave_path()
+        try:
+            session = self.tutorial.new_session(autosave)
+        except (gamecore.OptionError, gamecore.ContentError) as exc:
+            self.error_box = message(self.app.manager, "dialog.bad_setup", str(exc))
+            return None
+        session.write_autosave()
+        problem = open_table(self.app, session)
+        if problem:
+            self.error_box = message(self.app.manager, "dialog.bad_setup", problem)
+            return None
+        return session
+
     # ------------------------------------------------------------------ draw
     def draw(self, surface) -> None:
         surface.blit(backdrop(self.app.size), (0, 0))
@@ -209,6 +237,12 @@ class SetupScene(Scene):
         width = min(480, w - x - 64)
         for text, nx, ny, nw in getattr(self, "notes", ()):
             surface.blit(fonts.paragraph(text, NOTE_SIZE, nw, MUTED), (nx, ny))
+        if getattr(self, "tutorial_button", None) is not None:
+            r = self.tutorial_button.relative_rect
+            nw = min(520, w - r.x - 64)
+            offer = fonts.paragraph(t("setup.tutorial_offer"), NOTE_SIZE + (1 if self.offer_tutorial else 0), nw,
+                                    GOLD if self.offer_tutorial else MUTED)
+            surface.blit(offer, (r.x, r.y - offer.get_height() - 10))
         pitch = fonts.paragraph(t(self.info.pitch), 16, width, MUTED)
         y = getattr(self, "about_y", 140)
         if y + 40 < h - 120:

@@ -138,6 +138,7 @@ class TableScene(Scene):
         self._pick_declined: tuple | None = None
         self.board_overlay: BoardOverlay | None = None
         self.sounds = TableSounds()          # pickup/drop/refused, the events' sounds, turn, win/loss
+        self.coach = None                    # the guided first game's coach (ui/table/coach.py), if this is one
 
     # ================================================================== game hooks (override)
     def layout(self, world: World) -> None:
@@ -241,6 +242,10 @@ class TableScene(Scene):
         self.token += 1
         self._results_shown = bool(args.get("review"))   # back from the results to look at the table
         self.sounds.start(session)
+        self.coach = None
+        if session is not None and not args.get("review"):
+            from ui.tutorials import coach_for
+            self.coach = coach_for(session)
         super().enter(**args)
 
     def exit(self) -> None:
@@ -532,6 +537,8 @@ class TableScene(Scene):
         for event in events:
             if event.kind == "story":          # a scenario's narrative: shown, not only logged
                 self.show_story(event_text(event))
+        if self.coach is not None:
+            self.coach.after_move(self.session)
         self.refresh()
 
     # hooks around each change, for a game's table
@@ -559,6 +566,15 @@ class TableScene(Scene):
         """Hand ``action`` to the session; a refusal becomes a toast with the engine's reason. The
         person's action may bring its ``follow_up`` and a ``forced`` answer after it."""
         human = self.session is not None and not self.session.bot_to_move()
+        if human and self.coach is not None:
+            said = self.coach.allows(action)
+            if said:                       # a legal move the lesson does not ask for: said, not made
+                self.toast(said)
+                self.sounds.refused()
+                view = self.world.get(action.source)
+                if view is not None and view.offset.length() > 0:
+                    self.drag.snap_back(view)
+                return False
         if not self._apply_one(action):
             return False
         for _ in range(8):                 # a few in a row at most (each is one legal action of the person's)
@@ -620,6 +636,8 @@ class TableScene(Scene):
         self.animator.play([_Moved(cid) for cid in before], before)
         if self.panel is not None:
             self.panel.set_log(self._log_from_steps())
+        if self.coach is not None:             # the lesson goes back (or on) with the moves
+            self.coach.index = self.coach.resume_index(self.coach.script, self.session)
         self.toast(t("table.redone" if redo else "table.undone"))
         self.refresh()
 
@@ -806,6 +824,16 @@ class TableScene(Scene):
             return
         if et == pygame.KEYDOWN and self._handle_key(event):
             return
+        if self.coach is not None and et == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.coach.click(event.pos)
+            if hit == "next":
+                self.coach.next(self.session)
+                self.refresh_highlights()
+            elif hit == "leave":
+                self.coach.leave()
+                self.toast(t("coach.left"))
+            if hit is not None:
+                return
         self._handle_table_input(event)
 
     def _close_dialogs(self) -> None:
@@ -1048,6 +1076,8 @@ class TableScene(Scene):
             self.panel.update(dt)
         self.world.update(dt)
         self.toasts.update(dt)
+        if self.coach is not None:
+            self.coach.update(dt)
         self.inspector.update(dt, suppressed=self.drag.busy or self.camera.panning or self.blocked)
         if self.session is None:
             return
@@ -1071,6 +1101,8 @@ class TableScene(Scene):
         preview, click guard, dialog (their text cursors blink) or countdown to the results."""
         if self.animator.busy or self.drag.busy or self.drag.snapping or self.toasts.items:
             return False
+        if self.coach is not None and self.coach.highlighted():
+            return False                       # the coach's rings pulse
         if self.panel is not None and self.panel.guarding:
             return False
         if self.popup is not None or self.menu is not None or self.confirm is not None:
@@ -1113,6 +1145,8 @@ class TableScene(Scene):
             self.board_overlay.draw(surface, pal)
         elif not self.drag.busy and self.inspector.shown is not None:
             self.inspector.draw(surface, vp, self.camera.mouse, pal.colorblind, self.decision_rects())
+        if self.coach is not None and self.picker is None and self.board_overlay is None:
+            self.coach.draw(surface, vp, self, self.ui_scale())
         self.toasts.draw(surface, vp)
 
     def bot_banner_text(self) -> str:

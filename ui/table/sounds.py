@@ -3,9 +3,11 @@
 The kit calls three hooks of :class:`TableSounds` (one line each in ``ui/table/scene.py``):
 
 - ``after_input(drag, result)`` after the drag controller saw an input event: **pickup** when a piece
-  starts to follow the pointer, **drop** when a drop (or a click on a glowing target) made a move,
-  **refused** when a drop was refused;
-- ``refused()`` when the engine refused an action the table handed it;
+  starts to follow the pointer, **drop** when a drop (or a click on a glowing target) makes a move —
+  heard once the move is applied, so a drop the engine or a lesson's coach turns down rings
+  **refused** alone — or at once when the drop opens a "which one?" choice; **refused** when a drop
+  was refused;
+- ``refused()`` when the engine (or the guided game's coach) refused an action the table handed it;
 - ``after_change(scene, events)`` after each applied action: the sound of its events (a table below,
   per game, by event key, then by event kind), **turn** when a turn of the person's begins (the game's turn event with the person to decide,
   or the decision coming back to the person from a bot), and
@@ -93,6 +95,7 @@ class TableSounds:
     def __init__(self, play: Callable[[str], bool] | None = None):
         self._play = play
         self._dragging = False
+        self._drop_pending = False               # a drop's move is being applied: "drop" when it is
         self._person_seat: int | None = None     # the seat of the person's decision last seen (None: not theirs)
 
     def play(self, name: str) -> None:
@@ -100,17 +103,21 @@ class TableSounds:
 
     # -- input --------------------------------------------------------------------------------------
     def after_input(self, drag, result) -> None:
+        self._drop_pending = False               # a drop of an earlier event was applied or refused by now
         dragging = bool(drag.dragging)
         if dragging and not self._dragging:
             self.play("pickup")
         self._dragging = dragging
         kind = getattr(result, "kind", None)
-        if kind in ("apply", "choose") and getattr(result, "target", None) is not None:
+        if kind == "apply" and getattr(result, "target", None) is not None:
+            self._drop_pending = True
+        elif kind == "choose" and getattr(result, "target", None) is not None:
             self.play("drop")
         elif kind == "refuse":
             self.play("refused")
 
     def refused(self) -> None:
+        self._drop_pending = False
         self.play("refused")
 
     # -- state changes ------------------------------------------------------------------------------
@@ -128,6 +135,9 @@ class TableSounds:
         session = scene.session
         if session is None:
             return
+        if self._drop_pending:
+            self._drop_pending = False
+            self.play("drop")
         if session.state.is_over():
             self._person_seat = None
             self.play(result_sound(session))

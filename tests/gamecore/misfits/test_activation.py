@@ -1,4 +1,5 @@
 """Activations: several times, other cards, chains, "this turn", whole rows, stun, discounted hiring."""
+from gamecore.engine import Action
 from gamecore.misfits.content import content
 from gamecore.misfits.testing import (
     act, attr_of, char_doing, filler_attrs, give_hand, hero, kinds, new, place, set_coins, slot)
@@ -53,11 +54,29 @@ def test_activate_a_card_in_this_row_is_a_choice_and_never_the_card_itself():
     act(s, "hire", src, slot(0, 1, 3))
     act(s, "activate", src)
     assert s.pending().kind == "target"
-    assert {t.target for t in s.legal_actions()} == {x, y}
-    act(s, "target", None, y)
-    assert s.pending().kind == "ask" and s.stack[-1]["c"] == y
-    act(s, "activate", y)
+    assert {t.target for t in s.legal_actions() if t.kind == "target"} == {x, y}
+    assert Action("none") in s.legal_actions()          # activating none of them is allowed too
+    act(s, "target", None, y)                          # choosing the card is the yes: not asked again
+    assert not (s.pending() and s.pending().kind == "ask")
     assert s.coins[0] == bonus(a) + gain(y_char)
+
+
+def test_a_player_may_activate_none_of_the_offered_cards():
+    a = attr_of("bonus", do="coins")
+    fill = filler_attrs(2, exclude=[a])
+    row_char = char_doing("activate", where="row")
+    s = new(pairs={a: row_char, fill[0]: char_doing("coins", n=15), fill[1]: char_doing("coins", n=20)})
+    src, x, y = hero(s, a), hero(s, fill[0]), hero(s, fill[1])
+    place(s, 0, 1, 1, x)
+    place(s, 0, 1, 2, y)
+    give_hand(s, 0, [src])
+    set_coins(s, 0, s.heroes[src].cost)
+    act(s, "hire", src, slot(0, 1, 3))
+    act(s, "activate", src)
+    events = act(s, "none")
+    assert "misfits.ev.decline_all" in [e.key for e in events]
+    assert s.coins[0] == bonus(a)                       # neither x nor y paid out
+    assert x not in s.activated and y not in s.activated
 
 
 def test_activate_in_this_column_only_offers_that_column():
@@ -114,10 +133,10 @@ def _row_setup(first):
     act(s, "activate", r)
     assert r in s.stunned                     # stun this card first
     assert s.pending().kind == "all"
-    assert {t.target for t in s.legal_actions()} == {c, x}
+    assert {t.target for t in s.legal_actions() if t.kind == "next"} == {c, x}
     order = [c, x] if first == "counter" else [x, c]
-    act(s, "next", None, order[0])
-    act(s, "activate", order[0])
+    assert {a.source for a in s.legal_actions() if a.kind == "decline"} == {c, x}   # each may be left inactive
+    act(s, "next", None, order[0])                     # choosing it next activates it: no second question
     # the last one is taken without asking for an order, but its own activation is still optional
     assert s.pending().kind == "ask" and s.stack[-1]["c"] == order[1]
     act(s, "activate", order[1])
@@ -289,3 +308,29 @@ def test_a_per_card_effect_that_counts_none_says_why_in_the_log():
     assert s.coins[0] == coins
     assert any(e.key == "misfits.ev.no_gain_coins" and e.params["faction"] == f"$misfits.faction.{faction}"
                for e in events)
+
+
+def test_a_row_card_with_nothing_to_activate_in_its_row_says_why():
+    a = attr_of("bonus", do="coins", skip=1)
+    fill = filler_attrs(1, exclude=[a])
+    row_all = next(c.id for c in sorted(content().characters.values(), key=lambda c: c.id)
+                   if [e["do"] for e in c.activation] == ["stun_self", "activate_all"] and c.activation[1]["where"] == "row")
+    s = new(pairs={a: row_all, fill[0]: char_doing("coins", n=15)})
+    r, other = hero(s, a), hero(s, fill[0])
+    place(s, 0, 2, 1, other)                   # a card in another row only
+    give_hand(s, 0, [r])
+    set_coins(s, 0, s.heroes[r].cost)
+    act(s, "hire", r, slot(0, 1, 1))            # row 1 holds nothing else
+    events = act(s, "activate", r)
+    assert "misfits.ev.no_gain_all_row" in [e.key for e in events]
+    assert other not in s.activated
+
+
+def test_drawing_from_an_empty_deck_and_discard_says_so():
+    s = new()
+    s.deck, s.discard = [], []
+    events = []
+    hand = list(s.hands[0])
+    s._draw(0, 2, events)
+    assert s.hands[0] == hand
+    assert [e.key for e in events] == ["misfits.ev.draw_empty"]

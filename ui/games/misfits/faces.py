@@ -121,3 +121,69 @@ def effects_label(effects: list) -> str:
         else:
             return ""
     return " + ".join(parts)
+
+
+@lru_cache(maxsize=512)
+def _mini(attr: str, char: str, size: tuple, lang: str, colorblind: bool):
+    import pygame
+
+    from ui import fonts
+    from ui.table import icons
+    from ui.table.cardface import COST_FILL, INK, INK_DIM, PAPER
+    from ui.table.palette import draw_shape
+
+    face = face_for(attr, char, colorblind)
+    w, h = size
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    frame = tuple(face.frame[:3])
+    card = pygame.Rect(0, 0, w, h)
+    pygame.draw.rect(surf, frame, card, border_radius=6)
+    inner = card.inflate(-8, -8)
+    pygame.draw.rect(surf, PAPER, inner, border_radius=4)
+    # cost circle, then the title wrapped on up to three lines at a size that reads
+    r = max(9, min(15, w // 7))
+    centre = (inner.x + r + 1, inner.y + r + 1)
+    pygame.draw.circle(surf, COST_FILL, centre, r)
+    pygame.draw.circle(surf, INK, centre, r, 1)
+    num = fonts.text(str(face.cost), max(10, r + 2), INK, True)
+    surf.blit(num, num.get_rect(center=centre))
+    if face.vp is not None:
+        vp = fonts.text(str(face.vp), max(10, r + 1), INK, True)
+        ic = icons.icon("trophy", vp.get_height())
+        x = inner.right - 3 - vp.get_width()
+        surf.blit(vp, (x, inner.y + 2))
+        surf.blit(ic, (x - ic.get_width() - 1, inner.y + 2))
+    size_px = max(11, min(15, w // 8))
+    y = inner.y + 2 * r + 6
+    lines = fonts.wrap(face.title, size_px, inner.width - 6, True)
+    room = max(1, (inner.bottom - 18 - y) // fonts.font(size_px, True).get_linesize())
+    if len(lines) > room:
+        lines = lines[:room - 1] + [" ".join(lines[room - 1:])]
+    for k, line in enumerate(lines):
+        img = fonts.fit_text(line, size_px, inner.width - 6, INK, bold=True, minimum=9) if k == len(lines) - 1 \
+            else fonts.text(line, size_px, INK, True)
+        surf.blit(img, (inner.x + 3, y))
+        y += fonts.font(size_px, True).get_linesize()
+    # the character's portrait in the room left between the name and the foot
+    room_h = inner.bottom - 18 - y
+    if room_h >= 18:
+        pw = min(inner.width - 6, (room_h - 4) * 3 // 2)
+        shot = portraits.portrait(char, (pw, pw * 2 // 3))
+        box = surf.blit(shot, shot.get_rect(center=(inner.centerx, y + room_h // 2)))
+        e = max(8, box.height * 2 // 5)          # and the hero's faction emblem on its corner
+        hero_faction = face.art[2] if face.art else "misfit"
+        surf.blit(portraits.emblem(hero_faction, e, frame), (box.x - 2, box.bottom - e + 2))
+    # the faction at the foot, the colour-blind mark beside it
+    faction = face.type_line.split(" · ")[0]
+    foot = fonts.fit_text(faction, max(9, size_px - 2), inner.width - 6 - (14 if colorblind else 0), INK_DIM,
+                          minimum=8)
+    surf.blit(foot, (inner.x + 3, inner.bottom - foot.get_height() - 2))
+    if colorblind and face.mark:
+        draw_shape(surf, face.mark, frame, pygame.Rect(inner.right - 13, inner.bottom - 13, 11, 11), outline=INK, width=1)
+    return surf
+
+
+def mini_face(attr: str, char: str, size, colorblind: bool = False):
+    """A compact face for a card drawn too small for its text: the cost, points, the whole name
+    (wrapped, at a readable size) and the faction, so it reads without hovering."""
+    return _mini(attr, char, (int(size[0]), int(size[1])), language(), bool(colorblind))

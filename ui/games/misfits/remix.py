@@ -28,11 +28,12 @@ from ui.table.palette import palette
 from ui.table.views import glow
 from ui.theme import GOLD, MUTED, TEXT
 
-from .faces import face_for
+from .faces import face_for, mini_face
 
 BIG = (150, 210)
-SMALL = (84, 118)
+ASPECT = BIG[1] / BIG[0]
 PREVIEW = (210, 294)
+MINI_BELOW = 128     # narrower cards are drawn as a compact face: title, cost, faction, points
 DRAG_THRESHOLD = 5
 
 
@@ -138,21 +139,64 @@ class RemixScene(Scene):
 
     # ------------------------------------------------------------------ geometry
     def card_rects(self) -> dict[tuple[int, int], pygame.Rect]:
-        """(seat, index) -> screen rect. Human seats get large cards in the top rows, bots small ones below."""
+        """(seat, index) -> screen rect, sized from the window and the UI scale. Human seats get one
+        row of four large cards each; the bots' groups of four share the rest, laid out in as many rows
+        as gives them the largest cards (never larger than the person's)."""
+        w, h = self.app.size
+        scale = float(self.app.settings.ui_scale((w, h)))
+        area_w = max(320, w - 48 - self._preview_size()[0] - 24 - 24 - 48)
+        bottom = h - 84 - 16
         out = {}
         humans = self.human_seats()
-        y = 200
+        bots = [s for s in range(len(self.seats)) if s not in humans]
+        cw = max(90, min(round(BIG[0] * scale), (area_w - 3 * 16) // 4))
+        room_for_bots = bottom - self._top() - 30 - (len(bots) > 0) * 120
+        cw = max(90, min(cw, int((room_for_bots / max(1, len(humans)) - 34) / ASPECT)))
+        ch = round(cw * ASPECT)
+        y = self._top()
         for seat in humans:
             for i in range(4):
-                out[(seat, i)] = pygame.Rect(48 + i * (BIG[0] + 16), y, *BIG)
-            y += BIG[1] + 34
+                out[(seat, i)] = pygame.Rect(48 + i * (cw + 16), y, cw, ch)
+            y += ch + 34
         self._bots_y = y + 8
-        bots = [s for s in range(len(self.seats)) if s not in humans]
-        for k, seat in enumerate(bots):
-            x0 = 48 + k * (4 * (SMALL[0] + 10) + 24)
-            for i in range(4):
-                out[(seat, i)] = pygame.Rect(x0 + i * (SMALL[0] + 10), self._bots_y + 52, *SMALL)
+        if bots:
+            # beside the preview panel, or below it with the whole width: whichever gives larger cards
+            pw, ph = self._preview_size()
+            below = max(self._bots_y, 96 + ph + 88 + 8)
+            best = None
+            for start, width in ((self._bots_y, area_w), (below, w - 96)):
+                avail = bottom - (start + 30)
+                for per_row in range(1, len(bots) + 1):
+                    rows = -(-len(bots) // per_row)
+                    by_w = (width - (per_row - 1) * 24 - per_row * 30) / (per_row * 4)
+                    by_h = (avail / rows - 26) / ASPECT
+                    size = int(min(by_w, by_h, cw))
+                    if best is None or size > best[0]:
+                        best = (size, per_row, start)
+            bw, per_row, self._bots_y = max(40, best[0]), best[1], best[2]
+            bh = round(bw * ASPECT)
+            for k, seat in enumerate(bots):
+                row, col = divmod(k, per_row)
+                x0 = 48 + col * (4 * (bw + 10) + 24)
+                y0 = self._bots_y + 30 + row * (bh + 26) + 22
+                for i in range(4):
+                    out[(seat, i)] = pygame.Rect(x0 + i * (bw + 10), y0, bw, bh)
         return out
+
+    def _preview_size(self) -> tuple[int, int]:
+        w, h = self.app.size
+        k = min(1.4, max(0.8, float(self.app.settings.ui_scale((w, h)))))
+        pw = round(PREVIEW[0] * k)
+        pw = min(pw, max(160, (h - 96 - 110) * PREVIEW[0] // PREVIEW[1]))
+        return pw, round(pw * ASPECT)
+
+    def _help_width(self) -> int:
+        return max(240, min(760, self.app.size[0] - 48 - self._preview_size()[0] - 80))
+
+    def _top(self) -> int:
+        """Below the header and the help paragraph (which may take two or three lines)."""
+        help_h = fonts.paragraph(t("misfits.remix.help"), 15, self._help_width(), MUTED).get_height()
+        return 112 + help_h + 40
 
     def card_at(self, pos) -> tuple[int, int] | None:
         for key, rect in self.card_rects().items():
@@ -261,8 +305,7 @@ class RemixScene(Scene):
         surface.blit(backdrop(self.app.size), (0, 0))
         mine = sum(len(self.swaps[s]) for s in self.human_seats())
         draw_header(surface, t("misfits.remix.title"), t("misfits.remix.swaps", n=mine) + " · " + self.status)
-        help_w = min(700, w - 48 - PREVIEW[0] - 80)
-        surface.blit(fonts.paragraph(t("misfits.remix.help"), 15, help_w, MUTED), (48, 112))
+        surface.blit(fonts.paragraph(t("misfits.remix.help"), 15, self._help_width(), MUTED), (48, 112))
         cb = bool(self.app.settings.get("colorblind"))
         pal = palette(cb)
         rects = self.card_rects()
@@ -295,7 +338,8 @@ class RemixScene(Scene):
                 mark = pal.ok
             if mark is not None:
                 surface.blit(glow(rect.size, mark, 8), (rect.x - 7, rect.y - 7))
-            img = render_face(face, rect.size, cb)
+            img = render_face(face, rect.size, cb) if rect.width >= MINI_BELOW else \
+                mini_face(attr, char, rect.size, cb)
             if (seat, i) == dragged:
                 img = img.copy()
                 img.set_alpha(90)
@@ -304,16 +348,17 @@ class RemixScene(Scene):
         key = self.hover if self.hover in rects else (humans[0], 0) if humans else None
         if key is not None:
             attr, char = self.rows[key[0]][key[1]]
-            px = w - 48 - PREVIEW[0]
-            panel = pygame.Rect(px - 12, 96, PREVIEW[0] + 24, PREVIEW[1] + 88)
+            pw, ph = self._preview_size()
+            px = w - 48 - pw
+            panel = pygame.Rect(px - 12, 96, pw + 24, ph + 88)
             rounded_panel(surface, panel)
-            surface.blit(render_face(self._face(attr, char), PREVIEW, cb), (px, 108))
+            surface.blit(render_face(self._face(attr, char), (pw, ph), cb), (px, 108))
             data = content()
             a, c = data.attributes[attr], data.characters[char]
             line = t("misfits.ui.halves", attr=t(f"misfits.attr.{attr}.name"), afaction=t(f"misfits.faction.{a.faction}"),
                      acost=a.cost, apoints=a.points, char=t(f"misfits.char.{char}.name"),
                      cfaction=t(f"misfits.faction.{c.faction}"), ccost=c.cost, cpoints=c.points)
-            surface.blit(fonts.paragraph(line, 13, PREVIEW[0], MUTED), (px, 108 + PREVIEW[1] + 6))
+            surface.blit(fonts.paragraph(line, 13, pw, MUTED), (px, 108 + ph + 6))
         # the overlay being dragged follows the mouse
         if dragged is not None:
             attr, char = self.rows[dragged[0]][dragged[1]]

@@ -222,6 +222,9 @@ class MisfitsTable(TableScene):
             slot = parse_slot(action.target)
             idx = slot[1] if slot else 0
             return t("misfits.ui.act.hire", card=self.card_name(action.source), row=idx // 4 + 1, col=idx % 4 + 1)
+        if k == "none":
+            src = self.state.stack[-1].get("c") if self.session is not None and self.state.stack else None
+            return t("misfits.ui.act.none", card=self.card_name(src) if src else "")
         if k in ("activate", "decline", "discard"):
             return t(f"misfits.ui.act.{k}", card=self.card_name(action.source))
         if k in ("target", "next", "stun"):
@@ -333,15 +336,6 @@ class MisfitsTable(TableScene):
             if 0 <= index < len(opts):
                 return effects_label(opts[index])
         return ""
-
-    def follow_up(self, action):
-        """Choosing a card to activate is the yes: the engine's "activate it?" that follows is answered."""
-        if action.kind not in ("target", "next"):
-            return None
-        decision = self.state.pending()
-        if decision is None or decision.kind != "ask" or self.state.stack[-1].get("c") != action.target:
-            return None
-        return Action("activate", action.target)
 
     def forced(self):
         """Giving coins with only one opponent to give them to is not a question."""

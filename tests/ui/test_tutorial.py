@@ -1,0 +1,139 @@
+"""The guided first game: every scripted move is legal in its position, the coach waits for it (another
+legal move is explained, not made), a guided game resumes where it was left, and the setup offers it."""
+from __future__ import annotations
+
+import toytable as tt
+from toytable import click
+
+from gamecore import bots
+from gamecore.engine import Rng
+from gamecore.session import Session
+from ui.games import table_for
+from ui.i18n import has, t
+from ui.tutorials import SCRIPTS, coach_for, script_for
+
+
+def new_app():
+    app = tt.FakeApp({"animation_speed": "off", "confirm_end_turn": False})
+    app.size = app.screen.get_size()
+    return app
+
+
+def bot_move(session):
+    """The move the table's bot makes here (the same level and seed as ui/table/scene.py gives it)."""
+    seat = session.state.current_seat()
+    rng = Rng(int(session.state.digest()[:15], 16) ^ len(session.steps))
+    return bots.choose_for(session.state, bots.make_bot(session.seats[seat].level), rng)
+
+
+def play_script(script, upto=None):
+    session = script.new_session(None)
+    done = 0
+    for step in script.steps:
+        if step.expect is None:
+            continue
+        if upto is not None and done >= upto:
+            break
+        while session.bot_to_move():
+            session.apply(bot_move(session))
+        assert session.state.current_seat() == script.seat
+        legal = session.state.legal_actions()
+        assert step.expect in legal, (step.text, step.expect)
+        session.apply(step.expect)
+        done += 1
+    return session
+
+
+def test_every_scripted_move_is_legal_in_its_position():
+    assert SCRIPTS, "no guided game registered"
+    for game in SCRIPTS:
+        script = script_for(game)
+        session = play_script(script)
+        moves = script.moves()
+        assert len([s for s in session.steps if s.seat == script.seat]) == len(moves)
+        assert not session.state.is_over()          # a real game goes on for the person to finish
+        keys = [s.text for s in script.steps] + [m.text for m in script.moments] + [script.title]
+        for key in keys:                              # every text exists in both languages
+            for lang in ("en", "ja"):
+                assert has(key, lang), (key, lang)
+
+
+def test_the_misfits_lesson_covers_hiring_an_activation_chain_and_a_quest():
+    script = script_for("misfits")
+    kinds = [a.kind for a in script.moves()]
+    assert kinds.count("hire") >= 2 and kinds.count("activate") >= 3 and "quest" in kinds
+    session = play_script(script)
+    state = session.state
+    assert len(state.won[script.seat]) == 1                   # the quest was completed
+    assert sum(1 for h in state.tab[script.seat] if h) == 2   # two heroes, side by side
+
+
+def test_the_coach_explains_another_legal_move_instead_of_making_it():
+    script = script_for("misfits")
+    session = script.new_session(None)
+    app = new_app()
+    scene = app.scenes.switch(table_for("misfits"), session=session)
+    app.frames(2)
+    coach = scene.coach
+    assert coach is not None and coach.step.expect is None
+    first = script.moves()[0]
+    assert scene.apply_action(first) is False and not session.steps    # read first, then Next
+    assert t("coach.press_next") in scene.toasts.texts
+    while coach.step.expect is None:
+        coach.next(session)
+    other = next(a for a in session.state.legal_actions() if a.kind == "hire" and a != first)
+    assert scene.apply_action(other) is False and not session.steps
+    assert t("coach.not_this_one") in scene.toasts.texts
+    before = coach.index
+    assert scene.apply_action(first) is True
+    assert session.steps[0].action == first and coach.index == before + 1
+    app.frames(2)                                    # the box and its rings draw
+    assert set(coach.rects) >= {"leave"}
+
+
+def test_leaving_the_lesson_frees_every_legal_move():
+    script = script_for("misfits")
+    session = script.new_session(None)
+    app = new_app()
+    scene = app.scenes.switch(table_for("misfits"), session=session)
+    app.frames(2)
+    scene.coach.leave()
+    other = next(a for a in session.state.legal_actions() if a.kind == "hire" and a != script.moves()[0])
+    assert scene.apply_action(other) is True
+
+
+def test_a_guided_game_resumes_where_it_was_left_and_an_ordinary_game_has_no_coach():
+    script = script_for("misfits")
+    session = play_script(script, upto=3)
+    resumed = Session.from_save(session.to_save())
+    coach = coach_for(resumed)
+    assert coach is not None
+    expected = [i for i, s in enumerate(script.steps) if s.expect is not None][2] + 1
+    assert coach.index == expected
+    ordinary = Session.new("misfits", script.new_session(None).seed + 1, 2,
+                           {"pairing": session.options["pairing"]}, list(session.seats))
+    assert coach_for(ordinary) is None
+
+
+def test_the_setup_offers_the_guided_game_once_and_starts_it():
+    from ui.scenes.setup import SetupScene
+
+    app = new_app()
+    app.storage_problem = "no user folder in this test"     # no autosave written
+    scene = app.scenes.switch(SetupScene, game="misfits")
+    app.frames(1)
+    assert scene.offer_tutorial is True and "misfits" in app.settings.get("tutorials_offered")
+    scene = app.scenes.switch(SetupScene, game="misfits")
+    app.frames(1)
+    assert scene.offer_tutorial is False and scene.tutorial_button is not None
+    click(app, scene.tutorial_button)
+    table = app.scene
+    assert table.coach is not None and table.session.game == "misfits"
+    assert script_for("misfits").matches(table.session)
+
+
+def test_the_offered_list_setting_refuses_nonsense():
+    app = new_app()
+    assert app.settings.set("tutorials_offered", "misfits", save=False) is False
+    assert app.settings.set("tutorials_offered", [3], save=False) is False
+    assert app.settings.set("tutorials_offered", ["misfits"], save=False) is True
