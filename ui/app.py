@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 
 from gamecore import persistence  # noqa: E402
-from ui import i18n, notices  # noqa: E402
+from ui import audio, i18n, notices  # noqa: E402
 from ui.scenes.base import SceneManager  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.theme import build_theme  # noqa: E402
@@ -58,6 +58,7 @@ class App:
         pygame.init()
         self.smoke = smoke
         self.settings = settings or Settings.load()
+        audio.setup(self.settings)      # sound effects follow the settings' volume and mute
         i18n.set_language(self.settings.get("language"))
         i18n.check_catalogs()
         for where, problem in i18n.problem_files():     # said at start, not hidden behind raw keys

@@ -17,6 +17,8 @@ DEFAULTS = {
     "undo_mode": "practice",      # "practice" | "strict"
     "window_size": None,          # [width, height] of the window when last closed; None: from the desktop
     "ui_scale": None,             # percent of the table's cards, text and side panel (80..160); None: from the window
+    "volume": 70,                 # sound effects, percent (0..100)
+    "muted": False,               # no sound at all
     "tutorials_offered": [],      # games whose guided first game was offered (on their first setup screen)
 }
 CHOICES = {
@@ -92,6 +94,9 @@ class Settings:
                 return False
         elif key == "ui_scale":
             if value is not None and not (type(value) is int and value in UI_SCALES):
+                return False
+        elif key == "volume":
+            if not (type(value) is int and 0 <= value <= 100):
                 return False
         elif key == "tutorials_offered":
             if not (isinstance(value, list) and len(value) <= 32

@@ -3,6 +3,8 @@
 Art may carry the colour placeholders ``{{fill}}``, ``{{shade}}`` and ``{{light}}`` (see
 assets/art/README.md); :func:`art` substitutes them so one file serves every seat or faction colour.
 A missing or unreadable file never crashes the table: a neutral placeholder stands in for it.
+:func:`svg_surface` rasterises an SVG document built in code (e.g. a portrait stacked from part files)
+through the same path, cached by its bytes and size.
 """
 from __future__ import annotations
 
@@ -55,6 +57,10 @@ def _render(game: str, name: str, w: int, h: int, fill: str | None) -> pygame.Su
         data = (data.replace(b"{{fill}}", fill.encode())
                 .replace(b"{{shade}}", _hex(shade_of(rgb)).encode())
                 .replace(b"{{light}}", _hex(light_of(rgb)).encode()))
+    return _rasterise(data, w, h)
+
+
+def _rasterise(data: bytes, w: int, h: int) -> pygame.Surface:
     try:
         img = pygame.image.load_sized_svg(io.BytesIO(data), (w, h))
     except (pygame.error, OSError, ValueError):
@@ -64,6 +70,21 @@ def _render(game: str, name: str, w: int, h: int, fill: str | None) -> pygame.Su
     boxed = pygame.Surface((w, h), pygame.SRCALPHA)   # keep the aspect ratio, centred in the box
     boxed.blit(img, img.get_rect(center=(w // 2, h // 2)))
     return boxed
+
+
+@lru_cache(maxsize=1024)
+def _render_document(data: bytes, w: int, h: int) -> pygame.Surface:
+    return _rasterise(data, w, h)
+
+
+def svg_surface(data: bytes, size) -> pygame.Surface:
+    """An SVG document given as bytes (built in code) at ``size``, cached by (bytes, size); a broken
+    document gives the neutral placeholder. Do not draw on the returned surface (it is shared)."""
+    if isinstance(size, (int, float)):
+        w = h = max(1, int(size))
+    else:
+        w, h = (max(1, int(v)) for v in size)
+    return _render_document(bytes(data), w, h)
 
 
 def art(game: str, name: str, size, colour=None) -> pygame.Surface:
@@ -78,8 +99,13 @@ def art(game: str, name: str, size, colour=None) -> pygame.Surface:
 
 def clear_cache() -> None:
     _render.cache_clear()
+    _render_document.cache_clear()
     _source.cache_clear()
 
 
 def cache_info():
     return _render.cache_info()
+
+
+def document_cache_info():
+    return _render_document.cache_info()

@@ -37,6 +37,7 @@ from .inspect import HOVER_DELAY, Inspector
 from .overlays import BoardOverlay, Picker, PickRequest, SeatBoard
 from .palette import Palette, palette
 from .panel import SidePanel, panel_rect
+from .sounds import TableSounds
 from .toast import Toasts
 from .views import CardView, HandView, PileView, View, World
 
@@ -145,6 +146,7 @@ class TableScene(Scene):
         self.picker: Picker | None = None
         self._pick_declined: tuple | None = None
         self.board_overlay: BoardOverlay | None = None
+        self.sounds = TableSounds()          # pickup/drop/refused, the events' sounds, turn, win/loss
         self.coach = None                    # the guided first game's coach (ui/table/coach.py), if this is one
 
     # ================================================================== game hooks (override)
@@ -248,6 +250,7 @@ class TableScene(Scene):
         self.session = session
         self.token += 1
         self._results_shown = bool(args.get("review"))   # back from the results to look at the table
+        self.sounds.start(session)
         self.coach = None
         if session is not None and not args.get("review"):
             from ui.tutorials import coach_for
@@ -531,6 +534,7 @@ class TableScene(Scene):
             else:
                 self.skipping = False
         self.after_animations_queued(events)
+        self.sounds.after_change(self, events)
         if self.panel is not None:
             lines = [self.log_line(e) for e in events]
             step = self.session.steps[-1] if self.session.steps else None
@@ -575,6 +579,7 @@ class TableScene(Scene):
             said = self.coach.allows(action)
             if said:                       # a legal move the lesson does not ask for: said, not made
                 self.toast(said)
+                self.sounds.refused()
                 view = self.world.get(action.source)
                 if view is not None and view.offset.length() > 0:
                     self.drag.snap_back(view)
@@ -607,6 +612,7 @@ class TableScene(Scene):
             events = self.session.apply(action)
         except IllegalAction as exc:
             self.toast(illegal_text(exc), "error")
+            self.sounds.refused()
             view = self.world.get(action.source)
             if view is not None and view.offset.length() > 0:
                 self.drag.snap_back(view)
@@ -1003,6 +1009,7 @@ class TableScene(Scene):
                 self.inspector.hover(None)
             return
         result = self.drag.handle_event(event)
+        self.sounds.after_input(self.drag, result)
         if isinstance(result, DragResult):
             self._on_drag_result(result)
         elif result:

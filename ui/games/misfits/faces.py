@@ -1,7 +1,8 @@
 """Misfit Heroes card faces, names and glossary lines, built from the engine's data (never per frame).
 
 A hero is an attribute card (the hire box) under a character overlay (the activation box); its cost,
-faction and points come from ``gamecore.misfits.content.make_hero``. Faces are cached per
+faction and points come from ``gamecore.misfits.content.make_hero``. The art band shows the
+character's portrait beside the hero's faction emblem (``portraits.py``, rasterised once per size). Faces are cached per
 (attribute, character, language, colour-blind) so the kit's surface cache sees the same CardFace
 object every time.
 """
@@ -13,6 +14,8 @@ from functools import lru_cache
 from gamecore.misfits.content import content, make_hero
 from ui.i18n import language, t
 from ui.table.cardface import CardFace
+
+from . import portraits  # noqa: F401  (registers the "misfits_portrait" art painter)
 
 # faction frame colours: normal, and a colour-blind set whose patterns (palette.pattern_for_colour)
 # and shape marks differ for each faction
@@ -54,10 +57,12 @@ def _face(attr: str, char: str, lang: str, colorblind: bool) -> CardFace:
     hire = iconise(t(f"misfits.attr.{attr}.text"))
     act = t(f"misfits.char.{char}.text")
     type_line = t("misfits.faction." + hero.faction) + " · " + t("misfits.hire." + hero.hire["type"])
+    frame = faction_colour(hero.faction, colorblind)
     return CardFace(
         title=hero_name(attr, char), cost=hero.cost, vp=hero.points, type_line=type_line,
-        text=hire + "\n{action} " + act, frame=faction_colour(hero.faction, colorblind),
-        back_label=t("misfits.title"), cost_icon="coin", art_icon=hero.faction, mark=FACTION_MARKS[hero.faction])
+        text=hire + "\n{action} " + act, frame=frame,
+        back_label=t("misfits.title"), cost_icon="coin", art_icon=hero.faction, mark=FACTION_MARKS[hero.faction],
+        art=("misfits_portrait", char, hero.faction, frame))
 
 
 def face_for(attr: str, char: str, colorblind: bool = False) -> CardFace:
@@ -159,11 +164,15 @@ def _mini(attr: str, char: str, size: tuple, lang: str, colorblind: bool):
             else fonts.text(line, size_px, INK, True)
         surf.blit(img, (inner.x + 3, y))
         y += fonts.font(size_px, True).get_linesize()
-    # the faction emblem in the room left between the name and the foot
+    # the character's portrait in the room left between the name and the foot
     room_h = inner.bottom - 18 - y
-    if face.art_icon and room_h >= 18:
-        ic = icons.icon(face.art_icon, min(room_h - 4, inner.width // 2))
-        surf.blit(ic, ic.get_rect(center=(inner.centerx, y + room_h // 2)))
+    if room_h >= 18:
+        pw = min(inner.width - 6, (room_h - 4) * 3 // 2)
+        shot = portraits.portrait(char, (pw, pw * 2 // 3))
+        box = surf.blit(shot, shot.get_rect(center=(inner.centerx, y + room_h // 2)))
+        e = max(8, box.height * 2 // 5)          # and the hero's faction emblem on its corner
+        hero_faction = face.art[2] if face.art else "misfit"
+        surf.blit(portraits.emblem(hero_faction, e, frame), (box.x - 2, box.bottom - e + 2))
     # the faction at the foot, the colour-blind mark beside it
     faction = face.type_line.split(" · ")[0]
     foot = fonts.fit_text(faction, max(9, size_px - 2), inner.width - 6 - (14 if colorblind else 0), INK_DIM,

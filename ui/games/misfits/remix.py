@@ -19,7 +19,7 @@ from gamecore.engine import Rng
 from gamecore.misfits import deck
 from gamecore.misfits.content import content
 from gamecore.session import Seat
-from ui import fonts
+from ui import audio, fonts
 from ui.i18n import t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, rounded_panel
@@ -275,6 +275,7 @@ class RemixScene(Scene):
                 if abs(event.pos[0] - sx) + abs(event.pos[1] - sy) >= DRAG_THRESHOLD:
                     self.dragging = True
                     self.selected = None
+                    audio.play("pickup")
         elif et == pygame.MOUSEBUTTONUP and event.button == 1 and self._press is not None:
             (seat, i), _ = self._press
             self._press = None
@@ -284,6 +285,7 @@ class RemixScene(Scene):
                 if key is not None and key[0] == seat and key[1] != i:
                     self.swap(seat, i, key[1])
                     self.hover = key
+                    audio.play("drop")
                 return
             if self.selected is None or self.selected[0] != seat:
                 self.selected = (seat, i)
@@ -292,6 +294,7 @@ class RemixScene(Scene):
             else:
                 self.swap(seat, self.selected[1], i)
                 self.selected = None
+                audio.play("drop")
 
     # ------------------------------------------------------------------ drawing
     def _face(self, attr: str, char: str) -> CardFace:
@@ -365,9 +368,11 @@ class RemixScene(Scene):
 
     def _overlay_face(self, char: str) -> CardFace:
         """The character overlay alone: its name and activation box on a clear sheet."""
+        faction = content().characters[char].faction
         return CardFace(title=t(f"misfits.char.{char}.name"), text="{action} " + t(f"misfits.char.{char}.text"),
-                        frame=(150, 160, 175), type_line=t(f"misfits.faction.{content().characters[char].faction}"),
-                        cost=content().characters[char].cost, cost_icon="coin")
+                        frame=(150, 160, 175), type_line=t(f"misfits.faction.{faction}"),
+                        cost=content().characters[char].cost, cost_icon="coin",
+                        art=("misfits_portrait", char, faction, (150, 160, 175)))
 
     def update(self, dt: float) -> None:
         pass

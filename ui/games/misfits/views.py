@@ -13,6 +13,8 @@ from ui.fonts import fit_text
 from ui.table.palette import draw_shape
 from ui.table.views import View, label_size, zone_fill
 
+from .portraits import quest_tile
+
 INF_TYPES = ("forest", "sea", "mountain")
 _CACHE: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _CACHE_MAX = 192
@@ -156,9 +158,10 @@ class QuestView(CachedView):
         colour = QUEST_COLOURS[self.qtype]
         radius = max(2, camera.scale(6))
         surface.blit(zone_fill(rect.size, (0, 0, 0, 70), colour, radius), rect.topleft)
-        isz = max(8, camera.scale(22))
-        ic = icons.icon(self.qtype, isz)
-        surface.blit(ic, ic.get_rect(midtop=(rect.centerx, rect.y + camera.scale(3))))
+        tw = max(8, rect.width - camera.scale(6))
+        isz = max(8, min(camera.scale(30), tw * 2 // 3))
+        tile = quest_tile(self.qtype, (tw, isz))           # the quest type's tile art (hand-written SVG)
+        surface.blit(tile, tile.get_rect(midtop=(rect.centerx, rect.y + camera.scale(3))))
         y = rect.y + isz + camera.scale(6)
         tile_h = camera.scale(22)
         for i, value in enumerate(self.values):
