@@ -168,6 +168,33 @@ def world_rect() -> pygame.Rect:
     return pygame.Rect(0, 0, SIDE_X + SIDE_W, SEATS.bottom)
 
 
+COMBAT_SIZE = (340, 140)        # the fight panel
+
+
+def panel_spot(size, region, keep: list, busy: list, near=None) -> pygame.FRect:
+    """A rect of ``size`` (design units) inside the star map, returned in design units: it overlaps
+    none of the world rects in ``keep`` when any place allows it, then as little as possible of those
+    in ``busy``; among equals, the one nearest ``near`` (a world point), else the lowest."""
+    w, h = size
+    best = None
+    for y in range(int(MAP.bottom - h - 6), 5, -15):
+        for x in range(6, int(MAP.right - w - 5), 15):
+            r = pygame.FRect(x, y, w, h)
+            world = region.r(r)
+            hide = sum(_overlap(world, k) for k in keep)
+            cover = sum(_overlap(world, b) for b in busy)
+            dist = pygame.Vector2(world.center).distance_to(near) if near is not None else -y
+            score = (hide, round(cover / 400), dist)
+            if best is None or score < best[0]:
+                best = (score, r)
+    return best[1]
+
+
+def _overlap(a: pygame.FRect, b: pygame.FRect) -> float:
+    c = a.clip(b)
+    return c.width * c.height
+
+
 # ------------------------------------------------------------------ the table sized from the viewport
 
 MAP_BLOCK = pygame.Rect(0, 0, MAP.width, ROUND_TRACK.bottom)             # star map and round track

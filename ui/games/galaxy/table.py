@@ -412,7 +412,17 @@ class GalaxyTable(TableScene):
 
     # ---------------------------------------------------------------- combat
     def _combat_rect(self, state, frame) -> pygame.FRect:
-        return pygame.FRect(L.RING_CENTRE[0] - 170, L.MAP.bottom - 150, 340, 140)
+        """Where the fight panel opens (design units of the map): never over a source or target of the
+        decision in progress (the weapons' mutant, whether at Uran or on an invaded planet), and
+        preferably over empty space rather than over another planet."""
+        M = self.geo.map
+        keep = [self.world.get(frame["mutant"])]
+        for a in self.legal():
+            keep += [self.world.get(a.source), self.world.get(a.target)]
+        keep = [v.world_rect() for v in keep if v is not None]
+        busy = [pygame.FRect(v.cell) for v in self.world.all() if hasattr(v, "cell")]
+        busy += [M.r(r) for r in L.DISPLAYS.values()]
+        return L.panel_spot(L.COMBAT_SIZE, M, keep, busy, near=keep[0].center if keep else None)
 
     def _combat_info(self, state, frame) -> dict:
         seat = state.seat
