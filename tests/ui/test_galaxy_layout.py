@@ -170,3 +170,69 @@ def test_the_fight_panel_never_hides_the_mutant_or_a_target_of_the_fight(where):
     # the planets next to the fight stay visible as well
     for pid in ("aurel", "phyta"):
         assert not panel.colliderect(scene.world.get(f"art:{pid}").world_rect()), pid
+
+
+# ------------------------------------------------------------------ which slot a dropped tile takes
+
+
+def _at_the_forge(session, tiles: int):
+    from gamecore.galaxy.testing import give_tile, set_res
+
+    _to_my_turn(session)
+    state = session.state
+    kinds = [k for k in state.market if state.market[k] and k not in ("autocannon", "white_ship", "black_ship")]
+    for k in range(tiles):
+        give_tile(state, 0, next(kind for kind in kinds if state.market[kind]))
+    set_res(state, 0, cr=20, alloy=3)
+    ship = next(a for a in state.legal_actions() if a.kind == "place_ship" and a.target.startswith("dock:forge"))
+    session.apply(ship)
+    assert state.pending().kind == "buy_tile"
+    return state
+
+
+def _drag_and_hold(app, scene, source, target):
+    ev = pygame.event.Event
+    start, end = toytable.screen_of(scene, source), toytable.screen_of(scene, target)
+    pygame.event.post(ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for s in range(1, 9):
+        p = (start[0] + (end[0] - start[0]) * s // 8, start[1] + (end[1] - start[1]) * s // 8)
+        pygame.event.post(ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+    app.frames(2)
+    glowing = {v.cid for v in scene.world.all() if v.highlight == "target"}
+    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.frames(3)
+    return glowing
+
+
+def test_on_a_full_mech_the_slot_under_the_drop_is_the_one_replaced_and_only_legal_slots_glow():
+    session = _session(2)
+    state = _at_the_forge(session, 9)
+    app, scene = _open(session, (1280, 800), 100)
+    before = list(state.p[0]["tiles"])
+    legal = {a.target for a in state.legal_actions() if a.kind == "buy_tile" and a.source == "market:autocannon"}
+    assert len(legal) > 1
+    target = "slot:0:5" if "slot:0:5" in legal else sorted(legal)[-1]
+    glowing = _drag_and_hold(app, scene, "market:autocannon", target)
+    assert glowing == legal
+    i = int(target.rsplit(":", 1)[1])
+    after = state.p[0]["tiles"]
+    assert after[i].split(":")[1] == "autocannon" and after[i] != before[i]
+    assert [t for k, t in enumerate(after) if k != i] == [t for k, t in enumerate(before) if k != i]
+
+
+def test_with_free_slots_the_tile_shows_on_the_empty_square_it_was_dropped_on_and_every_empty_square_glows():
+    session = _session(2)
+    state = _at_the_forge(session, 2)
+    app, scene = _open(session, (1280, 800), 100)
+    square = pygame.FRect(scene.world.get("slot:0:7").world_rect())
+    glowing = _drag_and_hold(app, scene, "market:autocannon", "slot:0:7")
+    assert {f"slot:0:{j}" for j in range(2, 9)} <= glowing and "board:0" in glowing
+    assert not {"slot:0:0", "slot:0:1"} & glowing                # the occupied squares are no target
+    assert state.p[0]["tiles"][2].split(":")[1] == "autocannon"   # the engine's next free slot
+    new = scene.world.get("slot:0:2")
+    assert new.tile is not None and new.world_rect() == square    # shown where it was dropped
+    # it stays there when the table is laid out again, and the square it left empty is free
+    scene.build_ui()
+    assert scene.world.get("slot:0:2").world_rect() == square
+    assert len({tuple(scene.world.get(f"slot:0:{i}").world_rect().topleft) for i in range(9)}) == 9

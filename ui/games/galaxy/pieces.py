@@ -36,7 +36,8 @@ class SpotView(View):
 
 
 class BoardTarget(View):
-    """The mech board's slot area as one drop target (a new tile goes to the first free slot)."""
+    """The mech board's slot area as one drop target (a tile dropped between the squares takes the first
+    free one; dropped on an empty square, it shows there)."""
 
     layer = 2
 

@@ -52,6 +52,10 @@ class GalaxyTable(TableScene):
         self._homes: dict[str, tuple] = {}
         self._last_strike = None
         self._drafting: bool | None = None
+        # where each of a seat's tiles shows on its 3×3 board (engine slot index -> board position):
+        # the rules let tiles be rearranged (R21), so the engine keeps a plain list and a tile dropped
+        # on an empty square shows on that square
+        self._slot_pos: dict[int, list[int]] = {}
 
     # ================================================================== names
     def seat_name(self, seat: int) -> str:
@@ -79,7 +83,13 @@ class GalaxyTable(TableScene):
         for a in real:
             shown = a
             if a.kind == "buy_tile" and a.target and a.target.startswith("mech:"):
-                shown = Action(a.kind, a.source, BOARD_TARGET.format(seat=a.target.split(":")[1]), a.params)
+                seat = int(a.target.split(":")[1])
+                shown = Action(a.kind, a.source, BOARD_TARGET.format(seat=seat), a.params)
+                # each empty square of the board takes the drop too: the tile shows where it was dropped
+                for j in range(len(self.state.p[seat]["tiles"]), content().setup["mech_slots"]):
+                    square = Action(a.kind, a.source, f"slot:{seat}:{j}", a.params)
+                    out.append(square)
+                    self._shown[square] = a
             out.append(shown)
             self._shown[shown] = a
             if a.kind == "place_mech" and a.target.startswith("uran:"):
@@ -99,7 +109,24 @@ class GalaxyTable(TableScene):
         return out
 
     def apply_action(self, action: Action) -> bool:
-        return super().apply_action(self._shown.get(action, action))
+        real = self._shown.get(action, action)
+        if real.kind == "buy_tile" and real.target.startswith("mech:") and action.target.startswith("slot:"):
+            seat, j = (int(x) for x in action.target.split(":")[1:])
+            n = len(self.state.p[seat]["tiles"])
+            positions = self._slot_positions(self.state, seat)
+            self._slot_pos[seat] = positions[:n] + [positions[j]]
+        return super().apply_action(real)
+
+    def _slot_positions(self, state, seat: int) -> list[int]:
+        """Board position of every slot index: the seat's tiles where they were dropped (else the
+        first free squares), then the empty squares in order."""
+        slots = content().setup["mech_slots"]
+        n = len(state.p[seat]["tiles"])
+        kept = [q for q in self._slot_pos.get(seat, [])[:n] if 0 <= q < slots]
+        if len(set(kept)) != len(kept):
+            kept = []
+        free = [q for q in range(slots) if q not in kept]
+        return kept + free
 
     def is_table_move(self, action: Action) -> bool:
         if action.kind in ("buy_tile",):
@@ -148,8 +175,10 @@ class GalaxyTable(TableScene):
             return t("galaxy.ui.act.mech_planet", planet=faces.name("planet", where))
         if k == "buy_tile":
             kind = action.source.split(":")[1]
-            if action.target and action.target.startswith("slot:"):
-                old = self.state.p[int(action.target.split(":")[1])]["tiles"][int(action.target.split(":")[2])]
+            seat, _, index = (action.target or "").partition(":")[2].partition(":")
+            tiles = self.state.p[int(seat)]["tiles"] if seat.isdigit() else []
+            if action.target.startswith("slot:") and index.isdigit() and int(index) < len(tiles):
+                old = tiles[int(index)]
                 return t("galaxy.ui.act.replace_tile", tile=faces.name("tile", kind), old=faces.name("tile", kind_of(old)))
             return t("galaxy.ui.act.buy_tile", tile=faces.name("tile", kind))
         if k in ("take_upgrade", "hire", "take_mission", "buy_mission", "flip"):
@@ -366,11 +395,13 @@ class GalaxyTable(TableScene):
         p = state.p[seat]
         data = content()
         x0, y0 = rect.x + 244, rect.y + 28
+        positions = self._slot_positions(state, seat)
         for i in range(data.setup["mech_slots"]):
-            r = (x0 + (i % 3) * SLOT_STEP[0], y0 + (i // 3) * SLOT_STEP[1], *SLOT)
+            q = positions[i]
+            r = (x0 + (q % 3) * SLOT_STEP[0], y0 + (q // 3) * SLOT_STEP[1], *SLOT)
             tile = p["tiles"][i] if i < len(p["tiles"]) else None
             face = faces.tile_face(kind_of(tile), data.tiles[kind_of(tile)]) if tile else None
-            self._put(SlotView(f"slot:{seat}:{i}", r, tile=face, index=i), region)
+            self._put(SlotView(f"slot:{seat}:{i}", r, tile=face, index=q), region)
         self._put(BoardTarget(BOARD_TARGET.format(seat=seat),
                               (x0 - 4, y0 - 4, 3 * SLOT_STEP[0] + 4, 3 * SLOT_STEP[1] + 4)), region)
         self._home_pieces(state, seat, rect, region, big=True)
