@@ -236,3 +236,34 @@ def test_with_free_slots_the_tile_shows_on_the_empty_square_it_was_dropped_on_an
     scene.build_ui()
     assert scene.world.get("slot:0:2").world_rect() == square
     assert len({tuple(scene.world.get(f"slot:0:{i}").world_rect().topleft) for i in range(9)}) == 9
+
+
+# ------------------------------------------------------------------ the results screen
+
+
+@pytest.mark.parametrize("size,players,lang", [((1600, 900), 4, "en"), ((1280, 800), 4, "ja"), ((1920, 1080), 3, "en")])
+def test_the_score_table_and_the_facts_stay_above_the_bottom_buttons(size, players, lang):
+    import random
+
+    from gamecore.session import Seat, Session
+    from ui.scenes.results import ResultsScene
+
+    i18n.set_language(lang)
+    session = Session.new("galaxy", 11, players, {}, [Seat()] + [Seat("bot", "random") for _ in range(players - 1)])
+    rng = random.Random(3)
+    while not session.state.is_over():
+        session.apply(rng.choice(session.state.legal_actions()))
+    toytable.ensure_pygame()
+    pygame.display.set_mode(size)
+    app = toytable.FakeApp()
+    app.size = size
+    scene = ResultsScene(app)
+    scene.enter(session=session)
+    surface = pygame.display.get_surface()
+    scene.draw(surface)
+    buttons = [b.rect for b in (scene.menu, scene.again, scene.change, scene.view_table) if b is not None]
+    top = min(r.top for r in buttons)
+    table, facts = scene._table_rect, scene._facts_rect
+    assert table.bottom <= top and facts.bottom <= top
+    assert not facts.colliderect(table)
+    assert all(not facts.colliderect(r) and not table.colliderect(r) for r in buttons)

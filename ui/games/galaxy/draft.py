@@ -42,8 +42,14 @@ class DraftCardView(View):
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((0, 0, 0, 150))
             surface.blit(veil, rect.topleft)
-            img = fonts.fit_text(self.taken, label_size(camera.zoom, 15), rect.width - 10, GOLD, True)
-            surface.blit(img, img.get_rect(center=rect.center))
+            # the seat's name on a plate over the picture, clear of the card's name and text below it
+            img = fonts.fit_text(self.taken, label_size(camera.zoom, 15), rect.width - camera.scale(20), GOLD, True)
+            k = rect.width / CARD[0]
+            centre = (rect.centerx, rect.y + int(8 * k) + int(rect.width * 0.5) // 2)
+            plate = img.get_rect(center=centre).inflate(camera.scale(12), camera.scale(6))
+            pygame.draw.rect(surface, (10, 12, 20), plate, border_radius=camera.scale(6))
+            pygame.draw.rect(surface, GOLD, plate, 1, border_radius=camera.scale(6))
+            surface.blit(img, img.get_rect(center=centre))
 
 
 @lru_cache(maxsize=64)
