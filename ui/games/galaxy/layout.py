@@ -168,25 +168,30 @@ def world_rect() -> pygame.Rect:
     return pygame.Rect(0, 0, SIDE_X + SIDE_W, SEATS.bottom)
 
 
-COMBAT_SIZE = (340, 140)        # the fight panel
+COMBAT_SIZE = (340, 140)        # the fight panel, designed size
+COMBAT_MIN_K = 0.9              # its scale: the map's, but never so small that its text crowds
 
 
-def panel_spot(size, region, keep: list, busy: list, near=None) -> pygame.FRect:
-    """A rect of ``size`` (design units) inside the star map, returned in design units: it overlaps
-    none of the world rects in ``keep`` when any place allows it, then as little as possible of those
-    in ``busy``; among equals, the one nearest ``near`` (a world point), else the lowest."""
+def panel_spot(size, area, keep: list, busy: list, near=None, step: float = 12) -> pygame.FRect:
+    """A world rect of ``size`` inside the world rect ``area`` that overlaps none of the rects in
+    ``keep`` when any place allows it, then as little as possible of those in ``busy``; among
+    equals, the one nearest ``near`` (a world point), else the lowest."""
     w, h = size
+    area = pygame.FRect(area)
     best = None
-    for y in range(int(MAP.bottom - h - 6), 5, -15):
-        for x in range(6, int(MAP.right - w - 5), 15):
+    y = area.bottom - h
+    while y >= area.y - 0.01:
+        x = area.x
+        while x <= area.right - w + 0.01:
             r = pygame.FRect(x, y, w, h)
-            world = region.r(r)
-            hide = sum(_overlap(world, k) for k in keep)
-            cover = sum(_overlap(world, b) for b in busy)
-            dist = pygame.Vector2(world.center).distance_to(near) if near is not None else -y
-            score = (hide, round(cover / 400), dist)
+            hide = sum(_overlap(r, k) for k in keep)
+            cover = sum(_overlap(r, b) for b in busy)
+            dist = pygame.Vector2(r.center).distance_to(near) if near is not None else -y
+            score = (round(hide), round(cover / 400), dist)
             if best is None or score < best[0]:
                 best = (score, r)
+            x += step
+        y -= step
     return best[1]
 
 

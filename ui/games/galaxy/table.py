@@ -236,8 +236,8 @@ class GalaxyTable(TableScene):
         self._seats(state)
         frame = state.stack[-1] if state.stack else None
         if frame is not None and frame.get("t") == "combat":
-            self._put(CombatView("combat", self._combat_rect(state, frame), self._combat_info(state, frame)),
-                      self.geo.map)
+            self._put(CombatView("combat", (0, 0, *L.COMBAT_SIZE), self._combat_info(state, frame)),
+                      self._combat_region(state, frame))
 
     # ---------------------------------------------------------------- the star map
     def _star_map(self, state) -> None:
@@ -442,18 +442,22 @@ class GalaxyTable(TableScene):
             self._put(PieceView(f"mech:{seat}", c, art_name="mech", seat=seat, size=40 if big else 26), region)
 
     # ---------------------------------------------------------------- combat
-    def _combat_rect(self, state, frame) -> pygame.FRect:
-        """Where the fight panel opens (design units of the map): never over a source or target of the
+    def _combat_region(self, state, frame) -> L.Region:
+        """Where the fight panel opens: over the star map, never over a source or target of the
         decision in progress (the weapons' mutant, whether at Uran or on an invaded planet), and
-        preferably over empty space rather than over another planet."""
+        preferably over empty space rather than over another planet; drawn at the map's scale but
+        never below ``COMBAT_MIN_K``."""
         M = self.geo.map
+        k = max(M.k, L.COMBAT_MIN_K)
         keep = [self.world.get(frame["mutant"])]
         for a in self.legal():
             keep += [self.world.get(a.source), self.world.get(a.target)]
         keep = [v.world_rect() for v in keep if v is not None]
         busy = [pygame.FRect(v.cell) for v in self.world.all() if hasattr(v, "cell")]
         busy += [M.r(r) for r in L.DISPLAYS.values()]
-        return L.panel_spot(L.COMBAT_SIZE, M, keep, busy, near=keep[0].center if keep else None)
+        size = (L.COMBAT_SIZE[0] * k, L.COMBAT_SIZE[1] * k)
+        spot = L.panel_spot(size, M.r(L.MAP).inflate(-4, -4), keep, busy, near=keep[0].center if keep else None)
+        return L.Region(spot.x, spot.y, k)
 
     def _combat_info(self, state, frame) -> dict:
         seat = state.seat
