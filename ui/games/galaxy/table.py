@@ -415,7 +415,7 @@ class GalaxyTable(TableScene):
             self._put(DisplayCardView(m, (sx + k * (w + 4), rect.bottom - 48, w, 44), face), region)
         # under the pilot's abilities: the specialists hired
         specs = p["specs"]
-        w = 74 if len(specs) <= 3 else (230 - 4 * (len(specs) - 1)) / len(specs)
+        w = min(113, (230 - 4 * (len(specs) - 1)) / max(1, len(specs)))      # names readable: wide when few
         for k, sid in enumerate(specs):
             face = faces.specialist_face(kind_of(sid), data.specialists[kind_of(sid)], used=sid in p["flipped"])
             self._put(DisplayCardView(sid, (rect.x + PILOT_X + k * (w + 4), rect.bottom - 48, w, 44), face), region)

@@ -847,7 +847,7 @@ def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(surf, frame, surf.get_rect(), max(2, h // 18), border_radius=radius)
     ink = (24, 26, 34)
     pad = max(3, w // 28)
-    size_t = max(7, min(14, int(h * 0.2)))
+    size_t = max(8, min(14, int(h * 0.22)))
     right = w - pad
     if face.vp is not None:
         b = badge(str(face.vp), size_t, (92, 64, 150), (255, 255, 255))
