@@ -787,9 +787,9 @@ class SeatBoardView(View):
         if b.pilot:
             surface.blit(art_picture(f"pilot_{b.pilot}", pic), (x + pic + s(4), top))
         tx = x + 2 * pic + s(10)
-        _text(surface, b.mech_name, label_size(camera.zoom, 11), (tx, top), INK, True, "topleft", rect.right - tx - s(4))
+        _text(surface, b.mech_name, label_size(camera.zoom, 11), (tx, top), INK, True, "topleft", rect.right - tx - s(40))
         _text(surface, b.pilot_name, label_size(camera.zoom, 11), (tx, top + s(15)), INK, False, "topleft",
-              rect.right - tx - s(4))
+              rect.right - tx - s(40))
         d = max(6, s(14))
         for i, (icon, covered) in enumerate(b.blueprint):
             pos = (tx + i * (d + s(2)), top + s(30))
