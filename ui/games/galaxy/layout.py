@@ -172,12 +172,13 @@ COMBAT_SIZE = (340, 140)        # the fight panel, designed size
 COMBAT_MIN_K = 0.9              # its scale: the map's, but never so small that its text crowds
 
 
-def panel_spot(size, area, keep: list, busy: list, near=None, step: float = 12) -> pygame.FRect:
+def panel_spot(size, area, keep: list, busy: list, near=None) -> pygame.FRect:
     """A world rect of ``size`` inside the world rect ``area`` that overlaps none of the rects in
     ``keep`` when any place allows it, then as little as possible of those in ``busy``; among
-    equals, the one nearest ``near`` (a world point), else the lowest."""
+    equals, the one nearest ``near`` (a world point), else the lowest. (About 1,000 candidates.)"""
     w, h = size
     area = pygame.FRect(area)
+    step = max(8.0, area.width / 36)
     best = None
     y = area.bottom - h
     while y >= area.y - 0.01:
