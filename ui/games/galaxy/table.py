@@ -56,6 +56,7 @@ class GalaxyTable(TableScene):
         # the rules let tiles be rearranged (R21), so the engine keeps a plain list and a tile dropped
         # on an empty square shows on that square
         self._slot_pos: dict[int, list[int]] = {}
+        self.geo: L.Geometry | None = None
 
     # ================================================================== names
     def seat_name(self, seat: int) -> str:
@@ -177,7 +178,7 @@ class GalaxyTable(TableScene):
             kind = action.source.split(":")[1]
             seat, _, index = (action.target or "").partition(":")[2].partition(":")
             tiles = self.state.p[int(seat)]["tiles"] if seat.isdigit() else []
-            if action.target.startswith("slot:") and index.isdigit() and int(index) < len(tiles):
+            if (action.target or "").startswith("slot:") and index.isdigit() and int(index) < len(tiles):
                 old = tiles[int(index)]
                 return t("galaxy.ui.act.replace_tile", tile=faces.name("tile", kind), old=faces.name("tile", kind_of(old)))
             return t("galaxy.ui.act.buy_tile", tile=faces.name("tile", kind))
@@ -227,7 +228,7 @@ class GalaxyTable(TableScene):
 
     def _table(self, state) -> None:
         world = self.world
-        if getattr(self, "geo", None) is None:
+        if self.geo is None or len(self.geo.seats) != state.players:
             self.layout(world)
         world.add(Frame("table:frame", (0, 0, *self.geo.size)))
         self._star_map(state)
