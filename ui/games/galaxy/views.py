@@ -645,7 +645,8 @@ class SeatBoardView(View):
         # title bar
         pygame.draw.rect(surface, colour, pygame.Rect(rect.x + s(8), rect.y + s(8), s(12), s(12)), border_radius=s(3))
         title = b.name + (f"  ·  {b.score} VP" if b.score is not None else "")
-        _text(surface, title, sz(14), (rect.x + s(26), rect.y + s(4)), INK, True, "topleft", rect.width - s(32))
+        room = rect.width - s(32) - (s(52) if self.compact else 0)     # compact: the ships sit top right
+        _text(surface, title, sz(14), (rect.x + s(26), rect.y + s(4)), INK, True, "topleft", room)
         top = rect.y + s(26)
         if self.mini:
             self._draw_mini(surface, camera, rect, top)
