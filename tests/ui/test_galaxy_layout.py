@@ -267,3 +267,20 @@ def test_the_score_table_and_the_facts_stay_above_the_bottom_buttons(size, playe
     assert table.bottom <= top and facts.bottom <= top
     assert not facts.colliderect(table)
     assert all(not facts.colliderect(r) and not table.colliderect(r) for r in buttons)
+
+
+# ------------------------------------------------------------------ the draft
+
+
+@pytest.mark.parametrize("width", [150, 200, 230, 320])
+def test_the_taken_by_plate_sits_over_the_picture_clear_of_the_cards_name(width):
+    from ui import fonts
+    from ui.games.galaxy.draft import CARD, taken_plate, title_top
+
+    rect = pygame.Rect(40, 30, width, round(width * CARD[1] / CARD[0]))
+    zoom = width / CARD[0]
+    for name in ("Player 4 (Normal)", "プレイヤー4（ふつう）", "You (player 1)"):
+        img = fonts.fit_text(name, max(8, round(15 * zoom)), rect.width - round(20 * zoom), (255, 255, 255), True)
+        plate = taken_plate(rect, img.get_size(), lambda n: max(1, round(n * zoom)))
+        assert rect.contains(plate)
+        assert plate.bottom <= rect.y + title_top(rect.size), (name, plate, title_top(rect.size))
