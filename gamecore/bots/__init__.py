@@ -83,7 +83,10 @@ class MctsBot:
     """Determinised UCT: each iteration deals the hidden cards anew (``view``), then selects, expands,
     plays out at random (up to ``rollout_cap`` actions, then ``evaluate``) and backs up.
 
-    Budget: ``iterations`` and/or ``seconds``; the caller runs it off the UI thread.
+    Budget: ``iterations`` and/or ``seconds``; the caller runs it off the UI thread. ``seconds`` is a
+    deadline, not a target: counted from the call, no iteration starts unless the longest one so far
+    still fits before it, and a rollout still running at the deadline is dropped (the first iteration
+    always completes). ``last_iterations`` says how many iterations the last choice used.
     """
 
     name = "mcts"
@@ -108,14 +111,18 @@ class MctsBot:
     def choose(self, view: GameState, legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
+        # the clock starts here, so the root's evaluation counts against the budget too
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
         seat = view.current_seat()
         root = _Node(None, None, seat)
         root_eval = view.evaluate(seat)
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
+        longest = 0.0                     # the longest whole iteration so far
+        self.last_iterations = 0
         while done < self.iterations or (deadline and done < 1):
-            if deadline and time.perf_counter() > deadline and done > 0:
-                break
+            if deadline is not None and done > 0 and time.perf_counter() + longest > deadline:
+                break                     # the next iteration would likely end past the deadline
+            began = time.perf_counter()
             done += 1
             state = view.view(seat, rng) if done > 1 else view.clone()
             node = root
@@ -142,12 +149,20 @@ class MctsBot:
                         best, best_u = ch, u
                 state.apply_unchecked(best.action)
                 node = best
-            # rollout
+            # rollout; an iteration still running at the deadline (a slow one, a loaded machine) is
+            # dropped before its scoring, except the first one, so that there is always an answer
             steps = 0
+            late = False
             while not state.is_over() and steps < self.rollout_cap:
+                if deadline is not None and done > 1 and time.perf_counter() > deadline:
+                    late = True
+                    break
                 actions = state.legal_actions()
                 state.apply_unchecked(actions[rng.randrange(len(actions))])
                 steps += 1
+            if late or (deadline is not None and done > 1 and time.perf_counter() > deadline):
+                done -= 1
+                break
             # backup: each node's value is from the point of view of the seat that moved into it
             rewards: dict = {}
             while node is not None:
@@ -157,6 +172,8 @@ class MctsBot:
                         rewards[node.seat] = self._reward(state, node.seat, root_eval if node.seat == seat else state.evaluate(node.seat))
                     node.value += rewards[node.seat]
                 node = node.parent
+            longest = max(longest, time.perf_counter() - began)
+        self.last_iterations = done
         candidates = [root.children[a] for a in legal if root.children and a in root.children]
         if not candidates:
             return legal[rng.randrange(len(legal))]

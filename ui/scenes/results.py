@@ -173,18 +173,53 @@ class ResultsScene(Scene):
         return rect.bottom + 14
 
     def _draw_stats(self, surface, y) -> None:
-        """The game's own facts (rounds played, monsters defeated...), mostly for co-op games."""
+        """The game's own facts (rounds played, monsters defeated...), mostly for co-op games. Kept above
+        the bottom buttons: below the score table when there is room, else beside it, else in columns,
+        else on one line."""
         stats = self.session.state.stats()
         if not stats:
             return
-        rect = pygame.Rect(64, y, 520, 56 + 32 * len(stats))      # title, rows, and a margin below
+        w, h = self.app.size
+        bottom = h - 84 - 14                    # the bottom buttons' top, less a margin
+        row_h, head = 32, 56
+        rect = pygame.Rect(64, y, 520, head + row_h * len(stats))      # title, rows, and a margin below
+        table = getattr(self, "_table_rect", None)
+        if rect.bottom > bottom and table is not None:
+            x = table.right + 24
+            width = min(520, w - 64 - x)
+            if width >= 240 and table.y + rect.height <= bottom:
+                rect = pygame.Rect(x, table.y, width, rect.height)
+        cols = 1
+        if rect.bottom > bottom:
+            per_col = (bottom - y - head) // row_h
+            if per_col >= 1:
+                cols = -(-len(stats) // per_col)
+                col_w = min(520, (w - 128) // cols)
+                if col_w >= 220:
+                    rect = pygame.Rect(64, y, col_w * cols, head + row_h * -(-len(stats) // cols))
+                else:
+                    cols = 0
+            else:
+                cols = 0
+        if cols == 0 or rect.bottom > bottom:     # no room for rows: the facts on one line
+            rect = pygame.Rect(64, y, w - 128, 40)
+            if rect.bottom > bottom:
+                return                          # never under the buttons (the score table left no room)
+            self._facts_rect = rect
+            rounded_panel(surface, rect)
+            line = t("results.facts") + "  ·  " + "  ·  ".join(f"{t(k)} {v}" for k, v in stats.items())
+            surface.blit(fit_text(line, 16, rect.width - 32, TEXT), (rect.x + 16, rect.y + 10))
+            return
+        self._facts_rect = rect
         rounded_panel(surface, rect)
         surface.blit(fonts.text(t("results.facts"), 18, GOLD, True), (rect.x + 16, rect.y + 10))
-        yy = rect.y + 44
-        for key, value in stats.items():
-            surface.blit(fonts.text(t(key), 16, MUTED), (rect.x + 16, yy + 4))
-            surface.blit(fonts.text(str(value), 18, TEXT, True), (rect.right - 70, yy + 2))
-            yy += 32
+        per_col = -(-len(stats) // cols)
+        col_w = rect.width // cols
+        for i, (key, value) in enumerate(stats.items()):
+            x = rect.x + (i // per_col) * col_w
+            yy = rect.y + 44 + (i % per_col) * row_h
+            surface.blit(fit_text(t(key), 16, col_w - 100, MUTED), (x + 16, yy + 4))
+            surface.blit(fonts.text(str(value), 18, TEXT, True), (x + col_w - 70, yy + 2))
 
     def _category(self, key: str) -> str:
         """A breakdown category's label: the key itself when it is a catalog key, else the game's
@@ -205,8 +240,11 @@ class ResultsScene(Scene):
                     labels.append(key)
         first_w = 300
         col_w = max(120, min(220, (w - 128 - first_w) // max(1, len(seats))))
-        row_h = 34
+        # rows shrink (down to 24) so that the table, and a line of facts under it, stay above the buttons
+        room = h - 84 - 14 - y - 20 - (76 if s.state.stats() else 0)
+        row_h = max(24, min(34, room // (len(labels) + 2)))
         rect = pygame.Rect(64, y, first_w + col_w * len(seats) + 20, row_h * (len(labels) + 2) + 20)
+        self._table_rect = rect                 # the facts box may sit beside it (_draw_stats)
         rounded_panel(surface, rect)
         x0 = rect.x + 14
         yy = rect.y + 10

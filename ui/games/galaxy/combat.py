@@ -10,7 +10,7 @@ from ui.i18n import t
 from ui.table.views import View, label_size, zone_fill
 
 from . import art
-from .views import DANGER, GOLD, INK, MutantFace, MutantView
+from .views import DANGER, GOLD, INK, MutantFace, MutantView, scaled
 
 
 class CombatView(View):
@@ -24,6 +24,7 @@ class CombatView(View):
         return False                   # the weapons on the board are what the person clicks
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         info = self.info
         rect = self.screen_rect(camera)
         s = camera.scale
@@ -34,7 +35,8 @@ class CombatView(View):
         img = fonts.fit_text(title, size(14), rect.width - s(12), INK, True)
         surface.blit(img, (rect.x + s(6), rect.y + s(4)))
         # the mutant, large
-        tile = pygame.FRect(0, 0, 64, 64)
+        k = getattr(self, "k", 1.0)
+        tile = pygame.FRect(0, 0, 64 * k, 64 * k)
         tile.topleft = camera.to_world((rect.x + s(8), rect.y + s(26)))
         MutantView("combat:mutant", tile, face).draw(surface, camera)
         x = rect.x + s(84)

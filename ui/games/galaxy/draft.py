@@ -42,8 +42,28 @@ class DraftCardView(View):
             veil = pygame.Surface(rect.size, pygame.SRCALPHA)
             veil.fill((0, 0, 0, 150))
             surface.blit(veil, rect.topleft)
-            img = fonts.fit_text(self.taken, label_size(camera.zoom, 15), rect.width - 10, GOLD, True)
-            surface.blit(img, img.get_rect(center=rect.center))
+            img = fonts.fit_text(self.taken, label_size(camera.zoom, 15), rect.width - camera.scale(20), GOLD, True)
+            plate = taken_plate(rect, img.get_size(), camera.scale)
+            pygame.draw.rect(surface, (10, 12, 20), plate, border_radius=camera.scale(6))
+            pygame.draw.rect(surface, GOLD, plate, 1, border_radius=camera.scale(6))
+            surface.blit(img, img.get_rect(center=plate.center))
+
+
+def title_top(size: tuple) -> int:
+    """Where a draft card's name starts (below its picture), in the card's own pixels."""
+    w, _h = size
+    k = w / CARD[0]
+    return int(w * 0.5) + int(12 * k)
+
+
+def taken_plate(rect: pygame.Rect, text_size: tuple, scale) -> pygame.Rect:
+    """The plate with the name of the seat that took the card: over the picture, clear of the card's
+    name and text below it."""
+    k = rect.width / CARD[0]
+    centre = (rect.centerx, rect.y + int(8 * k) + int(rect.width * 0.5) // 2)
+    plate = pygame.Rect(0, 0, text_size[0] + scale(12), text_size[1] + scale(6))
+    plate.center = centre
+    return plate
 
 
 @lru_cache(maxsize=64)
@@ -55,7 +75,7 @@ def _card(picture: str, title: str, lines: tuple, icons: tuple, live: tuple, siz
     pygame.draw.rect(surf, (120, 136, 180), surf.get_rect(), max(2, int(2 * k)), border_radius=int(10 * k))
     pic = int(w * 0.5)
     surf.blit(art.picture(picture, pic), ((w - pic) // 2, int(8 * k)))
-    y = pic + int(12 * k)
+    y = title_top(size)
     img = fonts.fit_text(title, max(8, int(17 * k)), w - int(12 * k), INK, True)
     surf.blit(img, img.get_rect(midtop=(w // 2, y)))
     y += img.get_height() + int(4 * k)

@@ -1,6 +1,12 @@
 """Where everything sits on the Galaxy Hunters table, in world units (pure geometry, no pygame drawing).
 
-The world is about 1350×940 so it shows near 1:1 beside the side panel at 1600×900:
+Every block is designed once, in *design units*, as below (about 1350×940 in all). ``Geometry`` then
+sizes the table from the kit's ``world.viewport_size`` (the viewport already divided by the UI scale):
+the active seat's board keeps at least its designed size (its tile names and costs stay readable at
+1280×800), the star map and the market column share what is left at one common scale, and the other
+seats fill the rest of the bottom row (side by side, or stacked as mini boards when narrow). Each
+block is a ``Region``: its design rects mapped into the world at a factor ``k``; a view placed in a
+region draws its text and pieces ``k`` times their designed size (``views.scaled``).
 
     +------------------------------------------------+---------------------------+
     | star map 960×590: Uran in the middle, planets  | reputation track (3×7)    |
@@ -158,4 +164,133 @@ def seat_rects(players: int) -> list[pygame.FRect]:
 
 
 def world_rect() -> pygame.Rect:
+    """The designed table (every block at k = 1)."""
     return pygame.Rect(0, 0, SIDE_X + SIDE_W, SEATS.bottom)
+
+
+COMBAT_SIZE = (340, 140)        # the fight panel, designed size
+COMBAT_MIN_K = 0.9              # its scale: the map's, but never so small that its text crowds
+
+
+def panel_spot(size, area, keep: list, busy: list, near=None) -> pygame.FRect:
+    """A world rect of ``size`` inside the world rect ``area`` that overlaps none of the rects in
+    ``keep`` when any place allows it, then as little as possible of those in ``busy``; among
+    equals, the one nearest ``near`` (a world point), else the lowest. (About 1,000 candidates.)"""
+    w, h = size
+    area = pygame.FRect(area)
+    step = max(8.0, area.width / 36)
+    best = None
+    y = area.bottom - h
+    while y >= area.y - 0.01:
+        x = area.x
+        while x <= area.right - w + 0.01:
+            r = pygame.FRect(x, y, w, h)
+            hide = sum(_overlap(r, k) for k in keep)
+            cover = sum(_overlap(r, b) for b in busy)
+            dist = pygame.Vector2(r.center).distance_to(near) if near is not None else -y
+            score = (round(hide), round(cover / 400), dist)
+            if best is None or score < best[0]:
+                best = (score, r)
+            x += step
+        y -= step
+    return best[1]
+
+
+def _overlap(a: pygame.FRect, b: pygame.FRect) -> float:
+    c = a.clip(b)
+    return c.width * c.height
+
+
+# ------------------------------------------------------------------ the table sized from the viewport
+
+MAP_BLOCK = pygame.Rect(0, 0, MAP.width, ROUND_TRACK.bottom)             # star map and round track
+SIDE_BLOCK = pygame.Rect(SIDE_X, 0, SIDE_W, MARKET.bottom)                # reputation track and market
+GAP = 8
+COMPACT_W = 210                 # an other seat's compact board, designed width (any wider is fine)
+COMPACT_MIN_H = 218             # below this designed height a compact board is a mini board
+MINI_H = 104                    # a mini board: name, mech and pilot, one summary line
+TOP_K = (0.45, 1.2)             # the map and market scale within these bounds
+MIN_SIZE = (860, 640)           # below this the camera scales the whole table down instead
+FIT_MARGIN = 72                 # the camera's fit margin (40) and viewport inset (2×16), in world units
+
+
+class Region:
+    """A designed block placed in the world: design point ``(dx, dy)`` lands on world ``(x, y)``, and
+    lengths are multiplied by ``k``."""
+
+    __slots__ = ("x", "y", "dx", "dy", "k")
+
+    def __init__(self, x: float, y: float, k: float = 1.0, dx: float = 0.0, dy: float = 0.0):
+        self.x, self.y, self.k, self.dx, self.dy = x, y, k, dx, dy
+
+    def p(self, point) -> tuple[float, float]:
+        return (self.x + (point[0] - self.dx) * self.k, self.y + (point[1] - self.dy) * self.k)
+
+    def r(self, rect) -> pygame.FRect:
+        rect = pygame.FRect(rect)
+        x, y = self.p(rect.topleft)
+        return pygame.FRect(x, y, rect.width * self.k, rect.height * self.k)
+
+    def n(self, length: float) -> float:
+        return length * self.k
+
+    def __repr__(self) -> str:
+        return f"Region(x={self.x:.0f}, y={self.y:.0f}, k={self.k:.3f})"
+
+
+class Geometry:
+    """The whole table for a viewport of ``viewport_size`` world units and ``players`` seats.
+
+    ``map`` and ``side`` are the regions of the star map block and the market column (design
+    coordinates as the constants above); ``seats`` is [(design rect, region)] for the seat shown large,
+    then the others (each design rect starts at (0, 0)); ``mini`` says the others are mini boards;
+    ``size`` is the table's (W, H)."""
+
+    def __init__(self, viewport_size=(1260, 900), players: int = 2):
+        vw, vh = viewport_size
+        W = max(MIN_SIZE[0], int(vw) - FIT_MARGIN)
+        H = max(MIN_SIZE[1], int(vh) - FIT_MARGIN)
+        self.size = (W, H)
+        # the bottom row: the large board never below its designed size, a little larger when tall
+        kb = min(1.2, max(1.0, H / 760))
+        hb = SEATS.height * kb
+        # the top row: map and market side by side, one scale, centred
+        top_h = H - hb - GAP
+        kt = min(top_h / MAP_BLOCK.height, (W - GAP) / (MAP_BLOCK.width + SIDE_BLOCK.width))
+        kt = max(TOP_K[0], min(TOP_K[1], kt))
+        row_w = (MAP_BLOCK.width + SIDE_BLOCK.width) * kt + GAP
+        x0 = max(0.0, (W - row_w) / 2)
+        self.top_k = kt
+        self.map = Region(x0, 0, kt)
+        self.side = Region(x0 + MAP_BLOCK.width * kt + GAP, 0, kt, dx=SIDE_X)
+        y = max(top_h, MAP_BLOCK.height * kt) + GAP
+        self.size = (W, max(H, y + hb))
+        big = pygame.FRect(0, 0, ME_W, SEATS.height)
+        self.seats = [(big, Region(0, y, kb))]
+        self.mini = False
+        others = players - 1
+        if others > 0:
+            ox = ME_W * kb + GAP
+            ow = max(60.0, W - ox)
+            self.seats += self._others(others, ox, y, ow, hb)
+
+    def _others(self, n: int, x: float, y: float, w: float, h: float) -> list:
+        """The other seats in the area (x, y, w, h): side by side when each keeps a readable scale,
+        else stacked as mini boards (whichever shows them larger)."""
+        col_w = (w - (n - 1) * 6) / n
+        k_cols = min(1.0, col_w / COMPACT_W, h / SEATS.height)
+        row_h = (h - (n - 1) * 6) / n
+        k_rows = min(1.0, w / COMPACT_W, row_h / MINI_H) if n > 1 else 0.0
+        if k_cols >= 0.62 or k_cols >= k_rows:
+            design = pygame.FRect(0, 0, col_w / k_cols, h / k_cols)
+            return [(design, Region(x + i * (col_w + 6), y, k_cols)) for i in range(n)]
+        self.mini = True
+        design = pygame.FRect(0, 0, w / k_rows, row_h / k_rows)
+        return [(design, Region(x, y + i * (row_h + 6), k_rows)) for i in range(n)]
+
+    def rects(self) -> dict[str, pygame.FRect]:
+        """Every block's world rect (tests check that none overlaps another)."""
+        out = {"map": self.map.r(MAP_BLOCK), "side": self.side.r(SIDE_BLOCK)}
+        for i, (design, region) in enumerate(self.seats):
+            out[f"seat{i}"] = region.r(design)
+        return out

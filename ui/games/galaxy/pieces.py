@@ -7,6 +7,19 @@ from ui import fonts
 from ui.table.views import View, badge, label_size, zone_fill
 
 from . import art
+from .views import scaled
+
+
+class Frame(View):
+    """The table's extent (so the camera's fit shows the whole laid-out table); never drawn, never hit."""
+
+    layer = -9
+
+    def hit(self, world_pos) -> bool:
+        return False
+
+    def draw(self, surface, camera) -> None:
+        pass
 
 
 class SpotView(View):
@@ -15,6 +28,7 @@ class SpotView(View):
     layer = 2
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         pygame.draw.rect(surface, (120, 110, 70), rect, max(1, camera.scale(2)), border_radius=camera.scale(6))
         if self.highlight or self.hovered:
@@ -22,11 +36,13 @@ class SpotView(View):
 
 
 class BoardTarget(View):
-    """The mech board's slot area as one drop target (a new tile goes to the first free slot)."""
+    """The mech board's slot area as one drop target (a tile dropped between the squares takes the first
+    free one; dropped on an empty square, it shows there)."""
 
     layer = 2
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         if self.highlight:
             self.draw_decorations(surface, self.screen_rect(camera), camera.scale(8))
 
@@ -44,6 +60,7 @@ class ShipsAtHome(View):
         self.size = size
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         d = rect.height
         if self.highlight or self.hovered:
@@ -65,6 +82,7 @@ class DnaToken(View):
         self.size = size
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         surface.blit(zone_fill(rect.size, (30, 36, 56, 255), (80, 90, 120), max(2, camera.scale(5))), rect.topleft)
         if self.highlight or self.hovered:

@@ -28,11 +28,11 @@ from ui.table.scene import TableScene
 from . import faces, layout as L
 from .views import (PILOT_X, DisplayCardView, DockView, MutantPileView, MutantView, PieceView, PlanetView, RepTrackView,
                     RoundBox, RoundTrackView, SeatBoard, SeatBoardView, SectionView, SlotView, StarMapView, TileView,
-                    UranView)
+                    UranView, place)
 from .combat import CombatView
 from .draft import build_draft
 from .faces import kind_of
-from .pieces import BoardTarget, DnaToken, ShipsAtHome, SpotView
+from .pieces import BoardTarget, DnaToken, Frame, ShipsAtHome, SpotView
 
 CLICK_KINDS = ("pick_mech", "pick_pilot", "take_upgrade", "hire", "take_mission", "buy_mission", "fire", "flip", "recall")
 BOARD_TARGET = "board:{seat}"           # the mech board as a drop target for a new tile
@@ -52,6 +52,11 @@ class GalaxyTable(TableScene):
         self._homes: dict[str, tuple] = {}
         self._last_strike = None
         self._drafting: bool | None = None
+        # where each of a seat's tiles shows on its 3×3 board (engine slot index -> board position):
+        # the rules let tiles be rearranged (R21), so the engine keeps a plain list and a tile dropped
+        # on an empty square shows on that square
+        self._slot_pos: dict[int, list[int]] = {}
+        self.geo: L.Geometry | None = None
 
     # ================================================================== names
     def seat_name(self, seat: int) -> str:
@@ -79,7 +84,13 @@ class GalaxyTable(TableScene):
         for a in real:
             shown = a
             if a.kind == "buy_tile" and a.target and a.target.startswith("mech:"):
-                shown = Action(a.kind, a.source, BOARD_TARGET.format(seat=a.target.split(":")[1]), a.params)
+                seat = int(a.target.split(":")[1])
+                shown = Action(a.kind, a.source, BOARD_TARGET.format(seat=seat), a.params)
+                # each empty square of the board takes the drop too: the tile shows where it was dropped
+                for j in range(len(self.state.p[seat]["tiles"]), content().setup["mech_slots"]):
+                    square = Action(a.kind, a.source, f"slot:{seat}:{j}", a.params)
+                    out.append(square)
+                    self._shown[square] = a
             out.append(shown)
             self._shown[shown] = a
             if a.kind == "place_mech" and a.target.startswith("uran:"):
@@ -99,7 +110,24 @@ class GalaxyTable(TableScene):
         return out
 
     def apply_action(self, action: Action) -> bool:
-        return super().apply_action(self._shown.get(action, action))
+        real = self._shown.get(action, action)
+        if real.kind == "buy_tile" and real.target.startswith("mech:") and action.target.startswith("slot:"):
+            seat, j = (int(x) for x in action.target.split(":")[1:])
+            n = len(self.state.p[seat]["tiles"])
+            positions = self._slot_positions(self.state, seat)
+            self._slot_pos[seat] = positions[:n] + [positions[j]]
+        return super().apply_action(real)
+
+    def _slot_positions(self, state, seat: int) -> list[int]:
+        """Board position of every slot index: the seat's tiles where they were dropped (else the
+        first free squares), then the empty squares in order."""
+        slots = content().setup["mech_slots"]
+        n = len(state.p[seat]["tiles"])
+        kept = [q for q in self._slot_pos.get(seat, [])[:n] if 0 <= q < slots]
+        if len(set(kept)) != len(kept):
+            kept = []
+        free = [q for q in range(slots) if q not in kept]
+        return kept + free
 
     def is_table_move(self, action: Action) -> bool:
         if action.kind in ("buy_tile",):
@@ -148,8 +176,10 @@ class GalaxyTable(TableScene):
             return t("galaxy.ui.act.mech_planet", planet=faces.name("planet", where))
         if k == "buy_tile":
             kind = action.source.split(":")[1]
-            if action.target and action.target.startswith("slot:"):
-                old = self.state.p[int(action.target.split(":")[1])]["tiles"][int(action.target.split(":")[2])]
+            seat, _, index = (action.target or "").partition(":")[2].partition(":")
+            tiles = self.state.p[int(seat)]["tiles"] if seat.isdigit() else []
+            if (action.target or "").startswith("slot:") and index.isdigit() and int(index) < len(tiles):
+                old = tiles[int(index)]
                 return t("galaxy.ui.act.replace_tile", tile=faces.name("tile", kind), old=faces.name("tile", kind_of(old)))
             return t("galaxy.ui.act.buy_tile", tile=faces.name("tile", kind))
         if k in ("take_upgrade", "hire", "take_mission", "buy_mission", "flip"):
@@ -175,7 +205,13 @@ class GalaxyTable(TableScene):
 
     # ================================================================== sync
     def layout(self, world) -> None:
-        pass
+        """Size the table from the viewport (already divided by the UI scale): see ``layout.Geometry``."""
+        players = self.state.players if self.session is not None else 2
+        self.geo = L.Geometry(world.viewport_size, players)
+
+    def _put(self, view, region):
+        """Add a view built in design units to the world, inside ``region``."""
+        return self.world.add(place(view, region))
 
     def sync(self, state) -> None:
         world = self.world
@@ -192,18 +228,22 @@ class GalaxyTable(TableScene):
 
     def _table(self, state) -> None:
         world = self.world
+        if self.geo is None or len(self.geo.seats) != state.players:
+            self.layout(world)
+        world.add(Frame("table:frame", (0, 0, *self.geo.size)))
         self._star_map(state)
         self._tracks(state)
         self._markets(state)
         self._seats(state)
         frame = state.stack[-1] if state.stack else None
         if frame is not None and frame.get("t") == "combat":
-            world.add(CombatView("combat", self._combat_rect(state, frame), self._combat_info(state, frame)))
+            self._put(CombatView("combat", (0, 0, *L.COMBAT_SIZE), self._combat_info(state, frame)),
+                      self._combat_region(state, frame))
 
     # ---------------------------------------------------------------- the star map
     def _star_map(self, state) -> None:
         data = content()
-        world = self.world
+        M = self.geo.map
         me = self.me()
         rep = state.p[me]["rep"]
         path = []
@@ -218,43 +258,43 @@ class GalaxyTable(TableScene):
             planets.append((pid, planet, cell, parts))
             if number:
                 path.append((number, parts["art"].center))
-        world.add(StarMapView("map", L.MAP, path=[c for _n, c in sorted(path)]))
+        self._put(StarMapView("map", L.MAP, path=[c for _n, c in sorted(path)]), M)
         for pid, planet, cell, parts in planets:
             invaded = pid in state.invaded
             need = planet.get("mech_rep", 0)
-            world.add(PlanetView(f"art:{pid}", parts["art"], cell, key=pid, name=faces.name("planet", pid),
+            self._put(PlanetView(f"art:{pid}", parts["art"], cell, key=pid, name=faces.name("planet", pid),
                                  number=planet["number"] or None, effect=faces.planet_effect(pid, planet),
                                  radiation=planet["radiation"], invaded=invaded, marked=state.marker == pid,
-                                 closed=rep < need, closed_label=f"☆{need}" if need else ""))
+                                 closed=rep < need, closed_label=f"☆{need}" if need else ""), M)
             marks = planet["docks"]
             for i, (rect, mark) in enumerate(zip(L.dock_rects(parts["docks"], len(marks)), marks)):
                 dock = f"dock:{pid}:{i}"
                 unused = mark in ("3", "4") and state.players < int(mark)
                 locked = mark.startswith("rep") and rep < int(mark[3:])
-                world.add(DockView(dock, rect, marks=faces.dock_mark(mark), locked=locked, unused=unused,
-                                   ships=tuple(state.docks.get(dock, ())), needs=2 if invaded else 1))
+                self._put(DockView(dock, rect, marks=faces.dock_mark(mark), locked=locked, unused=unused,
+                                   ships=tuple(state.docks.get(dock, ())), needs=2 if invaded else 1), M)
             if invaded:
                 tile = state.invaded[pid]
-                world.add(MutantView(tile, parts["invader"], faces.mutant_face(*self._species(state, tile))))
+                self._put(MutantView(tile, parts["invader"], faces.mutant_face(*self._species(state, tile))), M)
             seat = state.art.get(pid)
             if seat is not None:
-                world.add(PieceView(f"mech:{seat}", parts["art"].center, art_name="mech", seat=seat, size=38))
+                self._put(PieceView(f"mech:{seat}", parts["art"].center, art_name="mech", seat=seat, size=38), M)
         # Uran
         cell = L.planet_cell(None, "uran")
         up = L.uran_parts(cell)
-        world.add(UranView("art:uran", up["art"], cell, key="uran", name=faces.name("planet", "uran"),
-                           effect=faces.catalog_text("galaxy.planet.uran.effect") or t("galaxy.ui.uran_note")))
+        self._put(UranView("art:uran", up["art"], cell, key="uran", name=faces.name("planet", "uran"),
+                           effect=faces.catalog_text("galaxy.planet.uran.effect") or t("galaxy.ui.uran_note")), M)
         for k, spot in enumerate(up["spots"]):
-            world.add(SpotView(f"uran:{k}", spot))
+            self._put(SpotView(f"uran:{k}", spot), M)
             tile = state.uran[k] if k < len(state.uran) else None
             if tile is not None:
-                world.add(MutantView(tile, spot, faces.mutant_face(*self._species(state, tile))))
+                self._put(MutantView(tile, spot, faces.mutant_face(*self._species(state, tile))), M)
         for i, seat in enumerate(state.uran_mechs):
             c = (up["art"].centerx - 20 + i * 14, up["art"].centery)
-            world.add(PieceView(f"mech:{seat}", c, art_name="mech", seat=seat, size=34))
+            self._put(PieceView(f"mech:{seat}", c, art_name="mech", seat=seat, size=34), M)
         top_red = bool(state.pile) and state.is_red(state.pile[-1])
-        world.add(MutantPileView("mutant_pile", up["pile"], count=len(state.pile), top_red=top_red,
-                                 label=t("galaxy.ui.pile")))
+        self._put(MutantPileView("mutant_pile", up["pile"], count=len(state.pile), top_red=top_red,
+                                 label=t("galaxy.ui.pile")), M)
         # displays beside their planets
         d = data.setup
         self._display("missions", [(m, faces.mission_face(m, data.missions[m.split(":", 1)[1]]))
@@ -266,9 +306,9 @@ class GalaxyTable(TableScene):
 
     def _display(self, section: str, cards: list, slots: int) -> None:
         area = L.DISPLAYS[section]
-        self.world.add(SectionView(f"display:{section}", area, title=t(f"galaxy.ui.{section}")))
+        self._put(SectionView(f"display:{section}", area, title=t(f"galaxy.ui.{section}")), self.geo.map)
         for rect, (cid, face) in zip(L.display_cards(section, max(slots, len(cards))), cards):
-            self.world.add(DisplayCardView(cid, rect, face))
+            self._put(DisplayCardView(cid, rect, face), self.geo.map)
 
     def _species(self, state, tile: str) -> tuple[str, dict]:
         sp = state.species_of(tile)
@@ -287,13 +327,13 @@ class GalaxyTable(TableScene):
             if n in setup["upkeep_rounds"]:
                 events.append(("credit", t("galaxy.ui.event.upkeep")))
             boxes.append((rect, RoundBox(n, tuple(events))))
-        self.world.add(RoundTrackView("rounds", L.ROUND_TRACK, boxes, current=state.round))
+        self._put(RoundTrackView("rounds", L.ROUND_TRACK, boxes, current=state.round), self.geo.map)
         stars = {int(k): faces.STAR_COLOURS.get(int(k)) for k in setup["rep_symbols"]}
         spaces = [(r, setup["rep_vp"][i], stars.get(i)) for i, r in enumerate(L.rep_spaces(setup["rep_max"] + 1))]
         markers: dict = {}
         for seat in sorted(range(state.players), key=lambda s: state.p[s]["arr"]):
             markers.setdefault(state.p[seat]["rep"], []).append(seat)       # bottom first: the upper plays first
-        self.world.add(RepTrackView("rep", L.REP, spaces, title=t("galaxy.ui.rep_track"), markers=markers))
+        self._put(RepTrackView("rep", L.REP, spaces, title=t("galaxy.ui.rep_track"), markers=markers), self.geo.side)
 
     # ---------------------------------------------------------------- markets
     def _markets(self, state) -> None:
@@ -303,26 +343,28 @@ class GalaxyTable(TableScene):
             by_section.setdefault(data.tiles[kind]["section"], []).append(kind)
         sections = L.market_sections({s: len(k) for s, k in by_section.items()})
         for section, (rect, tiles) in sections.items():
-            self.world.add(SectionView(f"market:{section}", rect, title=t(f"galaxy.ui.market.{section}")))
+            self._put(SectionView(f"market:{section}", rect, title=t(f"galaxy.ui.market.{section}")), self.geo.side)
             for tile_rect, kind in zip(tiles, by_section.get(section, [])):
                 left = len(state.market.get(kind, ()))
                 band = _band(data.tiles[kind]["copies"])
-                self.world.add(TileView(f"market:{kind}", tile_rect,
-                                        faces.tile_face(kind, data.tiles[kind], copies=left, band=band), dim=left == 0))
+                self._put(TileView(f"market:{kind}", tile_rect,
+                                   faces.tile_face(kind, data.tiles[kind], copies=left, band=band), dim=left == 0),
+                          self.geo.side)
 
     # ---------------------------------------------------------------- seats
     def _seats(self, state) -> None:
         me = self.me()
         turn = state.current_seat()
         order = [me] + [(me + k) % state.players for k in range(1, state.players)]
-        for rect, seat in zip(L.seat_rects(state.players), order):
+        for (rect, region), seat in zip(self.geo.seats, order):
             big = seat == me
             board = self._board(state, seat, seat == turn)
-            self.world.add(SeatBoardView(f"seat:{seat}", rect, board, compact=not big))
+            mini = not big and self.geo.mini
+            self._put(SeatBoardView(f"seat:{seat}", rect, board, compact=not big, mini=mini), region)
             if big:
-                self._big_parts(state, seat, rect)
+                self._big_parts(state, seat, rect, region)
             else:
-                self._small_parts(state, seat, rect)
+                self._home_pieces(state, seat, rect, region, big=False, mini=mini)
 
     def _board(self, state, seat: int, active: bool) -> SeatBoard:
         data = content()
@@ -350,57 +392,73 @@ class GalaxyTable(TableScene):
                           done=len(p["done"]), rep=p["rep"])
         return board
 
-    def _big_parts(self, state, seat: int, rect) -> None:
+    def _big_parts(self, state, seat: int, rect, region) -> None:
         p = state.p[seat]
         data = content()
         x0, y0 = rect.x + 244, rect.y + 28
-        slots = []
+        positions = self._slot_positions(state, seat)
         for i in range(data.setup["mech_slots"]):
-            r = (x0 + (i % 3) * SLOT_STEP[0], y0 + (i // 3) * SLOT_STEP[1], *SLOT)
+            q = positions[i]
+            r = (x0 + (q % 3) * SLOT_STEP[0], y0 + (q // 3) * SLOT_STEP[1], *SLOT)
             tile = p["tiles"][i] if i < len(p["tiles"]) else None
             face = faces.tile_face(kind_of(tile), data.tiles[kind_of(tile)]) if tile else None
-            slots.append(r)
-            self.world.add(SlotView(f"slot:{seat}:{i}", r, tile=face, index=i))
-        self.world.add(BoardTarget(BOARD_TARGET.format(seat=seat),
-                                   (x0 - 4, y0 - 4, 3 * SLOT_STEP[0] + 4, 3 * SLOT_STEP[1] + 4)))
-        self._home_pieces(state, seat, rect, big=True)
+            self._put(SlotView(f"slot:{seat}:{i}", r, tile=face, index=q), region)
+        self._put(BoardTarget(BOARD_TARGET.format(seat=seat),
+                              (x0 - 4, y0 - 4, 3 * SLOT_STEP[0] + 4, 3 * SLOT_STEP[1] + 4)), region)
+        self._home_pieces(state, seat, rect, region, big=True)
         # under the slots: DNA (dragged onto a mission) and the missions, held then completed
         sx = x0 - 4
-        self.world.add(DnaToken(f"dna:{seat}", (sx, rect.y + 200), p["dna"]))
+        self._put(DnaToken(f"dna:{seat}", (sx, rect.y + 200), p["dna"]), region)
         cards = [(m, False) for m in p["missions"]] + [(m, True) for m in p["done"]]
         w = 66 if len(cards) <= 3 else (3 * SLOT_STEP[0] - 4 * (len(cards) - 1)) / len(cards)
         for k, (m, done) in enumerate(cards):
             face = faces.mission_face(m, data.missions[m.split(":", 1)[1]], done=done)
-            self.world.add(DisplayCardView(m, (sx + k * (w + 4), rect.bottom - 48, w, 44), face))
+            self._put(DisplayCardView(m, (sx + k * (w + 4), rect.bottom - 48, w, 44), face), region)
         # under the pilot's abilities: the specialists hired
         specs = p["specs"]
-        w = 74 if len(specs) <= 3 else (230 - 4 * (len(specs) - 1)) / len(specs)
+        w = min(113, (230 - 4 * (len(specs) - 1)) / max(1, len(specs)))      # names readable: wide when few
         for k, sid in enumerate(specs):
             face = faces.specialist_face(kind_of(sid), data.specialists[kind_of(sid)], used=sid in p["flipped"])
-            self.world.add(DisplayCardView(sid, (rect.x + PILOT_X + k * (w + 4), rect.bottom - 48, w, 44), face))
+            self._put(DisplayCardView(sid, (rect.x + PILOT_X + k * (w + 4), rect.bottom - 48, w, 44), face), region)
 
-    def _small_parts(self, state, seat: int, rect) -> None:
-        self._home_pieces(state, seat, rect, big=False)
-
-    def _home_pieces(self, state, seat: int, rect, big: bool) -> None:
+    def _home_pieces(self, state, seat: int, rect, region, big: bool, mini: bool = False) -> None:
         p = state.p[seat]
         # the pilot's own Repair and Recall docks
         size = 30 if big else 24
-        x, y = (rect.x + 90, rect.y + 108) if big else (rect.x + 8, rect.bottom - 100)
+        if big:
+            x, y = rect.x + 90, rect.y + 108
+        elif mini:
+            x, y = rect.right - 2 * size - 14, rect.bottom - size - 6
+        else:
+            x, y = rect.x + 8, rect.bottom - 100
         for k, kind in enumerate(("repair", "recall")):
             dock = f"dock:{kind}:{seat}"
-            self.world.add(DockView(dock, (x + k * (size + 8), y, size, size), icon=kind,
-                                    ships=tuple(state.docks.get(dock, ()))))
+            self._put(DockView(dock, (x + k * (size + 8), y, size, size), icon=kind,
+                               ships=tuple(state.docks.get(dock, ()))), region)
         if p["home"] > 0:
             c = (rect.right - 24, rect.y + 16) if not big else (rect.right - 30, rect.y + 40)
-            self.world.add(ShipsAtHome(f"ship:{seat}", c, seat=seat, count=p["home"], size=28 if big else 22))
+            self._put(ShipsAtHome(f"ship:{seat}", c, seat=seat, count=p["home"], size=28 if big else 22), region)
         if p["mech"] and p["mech_at"] is None:
             c = (rect.x + 40, rect.y + 128) if big else (rect.right - 24, rect.y + 44)
-            self.world.add(PieceView(f"mech:{seat}", c, art_name="mech", seat=seat, size=40 if big else 26))
+            self._put(PieceView(f"mech:{seat}", c, art_name="mech", seat=seat, size=40 if big else 26), region)
 
     # ---------------------------------------------------------------- combat
-    def _combat_rect(self, state, frame) -> pygame.FRect:
-        return pygame.FRect(L.RING_CENTRE[0] - 170, L.MAP.bottom - 150, 340, 140)
+    def _combat_region(self, state, frame) -> L.Region:
+        """Where the fight panel opens: over the star map, never over a source or target of the
+        decision in progress (the weapons' mutant, whether at Uran or on an invaded planet), and
+        preferably over empty space rather than over another planet; drawn at the map's scale but
+        never below ``COMBAT_MIN_K``."""
+        M = self.geo.map
+        k = max(M.k, L.COMBAT_MIN_K)
+        keep = [self.world.get(frame["mutant"])]
+        for a in self.legal():
+            keep += [self.world.get(a.source), self.world.get(a.target)]
+        keep = [v.world_rect() for v in keep if v is not None]
+        busy = [pygame.FRect(v.cell) for v in self.world.all() if hasattr(v, "cell")]
+        busy += [M.r(r) for r in L.DISPLAYS.values()]
+        size = (L.COMBAT_SIZE[0] * k, L.COMBAT_SIZE[1] * k)
+        spot = L.panel_spot(size, M.r(L.MAP).inflate(-4, -4), keep, busy, near=keep[0].center if keep else None)
+        return L.Region(spot.x, spot.y, k)
 
     def _combat_info(self, state, frame) -> dict:
         seat = state.seat

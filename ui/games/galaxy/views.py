@@ -38,6 +38,43 @@ def _text(surface, string: str, size: int, pos, colour=INK, bold=False, anchor="
     return r
 
 
+class _Scaled:
+    """The camera as seen by a view in a region drawn ``k`` times its designed size: positions are the
+    camera's own, lengths and text sizes (``scale``, ``zoom``) are ``k`` times larger."""
+
+    __slots__ = ("camera", "zoom")
+
+    def __init__(self, camera: Camera, k: float):
+        self.camera = camera
+        self.zoom = camera.zoom * k
+
+    def scale(self, length: float) -> int:
+        return max(1, round(length * self.zoom))
+
+    def __getattr__(self, name):
+        return getattr(self.camera, name)
+
+
+def scaled(camera: Camera, view) -> Camera:
+    """``camera`` for drawing ``view`` at its region's factor ``view.k`` (1: the camera itself)."""
+    k = getattr(view, "k", 1.0)
+    return camera if k == 1.0 else _Scaled(camera, k)
+
+
+def place(view: View, region) -> View:
+    """Move a view built in design units into ``region`` (its rect and any extra rects it holds) and
+    let it draw at the region's factor."""
+    view.rect = region.r(view.rect)
+    if hasattr(view, "cell"):
+        view.cell = region.r(view.cell)
+    if hasattr(view, "boxes"):
+        view.boxes = [(region.r(r), box) for r, box in view.boxes]
+    if hasattr(view, "spaces"):
+        view.spaces = [(region.r(r), *rest) for r, *rest in view.spaces]
+    view.k = region.k
+    return view
+
+
 def _sub(camera: Camera, rect) -> pygame.Rect:
     return camera.rect_to_screen(pygame.FRect(rect))
 
@@ -77,6 +114,7 @@ class StarMapView(View):
         return False                      # never a target, never hides what is on it
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         surface.blit(starfield((max(1, rect.width), max(1, rect.height))), rect.topleft)
         pygame.draw.rect(surface, PANEL_LINE, rect, 2, border_radius=camera.scale(10))
@@ -125,6 +163,7 @@ class PlanetView(View):
         return self.visible and pygame.Vector2(world_pos).distance_to(r.center) <= r.width / 2 + 2
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         cell = _sub(camera, self.cell)
         ar = self.screen_rect(camera)
         radius = max(3, camera.scale(10))
@@ -184,6 +223,7 @@ class DockView(View):
         self.unused = unused              # not in play at this player count: drawn faint
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         radius = max(2, camera.scale(5))
         fill = (50, 58, 80, 255) if not self.locked else (34, 36, 44, 255)
@@ -244,6 +284,7 @@ class MutantView(View):
         self.red_back = red_back
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         radius = max(3, camera.scale(6))
         if self.highlight or self.hovered:
@@ -273,6 +314,7 @@ class MutantPileView(View):
         self.top_red = top_red
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         if self.count <= 0:
             pygame.draw.rect(surface, (70, 80, 100), rect, 2, border_radius=camera.scale(6))
@@ -295,6 +337,7 @@ class UranView(PlanetView):
     """Uran: no docks, no effect; the four mutant spots and the pile are separate views on it."""
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         cell = _sub(camera, self.cell)
         art_r = self.screen_rect(camera)
         surface.blit(zone_fill(cell.size, (30, 26, 20, 200), (110, 100, 60), max(3, camera.scale(12))), cell.topleft)
@@ -329,6 +372,7 @@ class RoundTrackView(View):
         return False
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         surface.blit(zone_fill(rect.size, PANEL, PANEL_LINE, camera.scale(8)), rect.topleft)
         for frect, box in self.boxes:
@@ -363,6 +407,7 @@ class RepTrackView(View):
         return False
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         surface.blit(zone_fill(rect.size, PANEL, PANEL_LINE, camera.scale(8)), rect.topleft)
         _text(surface, self.label, label_size(camera.zoom, 12), (rect.x + camera.scale(6), rect.y + camera.scale(3)), INK, True)
@@ -406,6 +451,7 @@ class TileView(View):
         self.dim = dim
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         radius = max(3, camera.scale(6))
         if self.highlight or self.hovered:
@@ -457,6 +503,7 @@ class SectionView(View):
         return False
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         surface.blit(zone_fill(rect.size, PANEL, PANEL_LINE, camera.scale(8)), rect.topleft)
         x = rect.x + camera.scale(6)
@@ -483,6 +530,7 @@ class PieceView(View):
         self.tipped = tipped
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         colour = self.palette.seat_colour(self.seat) if self.seat is not None else (220, 220, 220)
         img = art_picture(self.art_name, rect.size, colour)
@@ -504,6 +552,7 @@ class SlotView(View):
         self.index = index
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         radius = max(2, camera.scale(5))
         if self.tile is None:
@@ -577,12 +626,14 @@ class SeatBoardView(View):
 
     layer = -1
 
-    def __init__(self, cid: str, rect, board: SeatBoard, *, compact: bool = False):
+    def __init__(self, cid: str, rect, board: SeatBoard, *, compact: bool = False, mini: bool = False):
         super().__init__(cid, rect, label=board.name)
         self.board = board
-        self.compact = compact
+        self.compact = compact or mini
+        self.mini = mini                  # a short row: name, mech and pilot, one summary line
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         b = self.board
         rect = self.screen_rect(camera)
         colour = self.palette.seat_colour(b.seat)
@@ -594,9 +645,12 @@ class SeatBoardView(View):
         # title bar
         pygame.draw.rect(surface, colour, pygame.Rect(rect.x + s(8), rect.y + s(8), s(12), s(12)), border_radius=s(3))
         title = b.name + (f"  ·  {b.score} VP" if b.score is not None else "")
-        _text(surface, title, sz(14), (rect.x + s(26), rect.y + s(4)), INK, True, "topleft", rect.width - s(32))
+        room = rect.width - s(32) - (s(52) if self.compact else 0)     # compact: the ships sit top right
+        _text(surface, title, sz(14), (rect.x + s(26), rect.y + s(4)), INK, True, "topleft", room)
         top = rect.y + s(26)
-        if self.compact:
+        if self.mini:
+            self._draw_mini(surface, camera, rect, top)
+        elif self.compact:
             self._draw_compact(surface, camera, rect, top)
         else:
             self._draw_full(surface, camera, rect, top)
@@ -694,6 +748,36 @@ class SeatBoardView(View):
         # trackers at the bottom of the mech column (DNA is its own token under the slots)
         self._trackers(surface, camera, rect.x + s(8), rect.bottom - s(48), s(228), False)
 
+    def _draw_mini(self, surface, camera, rect, top) -> None:
+        """A stacked other seat when the bottom row is narrow: mech and pilot with their names, the
+        summary line, credits, radiation, debt and hull; a click opens the whole board."""
+        b = self.board
+        s = camera.scale
+        pic = s(34)
+        x = rect.x + s(8)
+        if b.mech:
+            surface.blit(art_picture(f"mech_{b.mech}", pic), (x, top))
+        if b.pilot:
+            surface.blit(art_picture(f"pilot_{b.pilot}", pic), (x + pic + s(4), top))
+        tx = x + 2 * pic + s(10)
+        room = rect.right - tx - s(70)            # the ships and the mech sit on the right
+        _text(surface, b.mech_name, label_size(camera.zoom, 11), (tx, top), INK, True, "topleft", room)
+        _text(surface, b.pilot_name, label_size(camera.zoom, 11), (tx, top + s(15)), INK, False, "topleft", room)
+        y = top + pic + s(4)
+        if b.summary:
+            img = fonts.fit_text(b.summary, label_size(camera.zoom, 10), max(10, rect.right - x - s(70)), DIM)
+            surface.blit(img, (x, y))
+            y += img.get_height()
+        ic = max(8, s(14))
+        cells = [("credit", b.credits), ("radiation", b.radiation), ("debt", b.debt), ("hull", b.hull)]
+        cx = x
+        for name, value in cells:
+            surface.blit(art_picture(name, ic), (cx, y + s(2)))
+            bad = name != "credit" and value > 0
+            r = _text(surface, str(value), label_size(camera.zoom, 11), (cx + ic + s(2), y + s(2) + ic // 2),
+                      DANGER if bad else INK, True, "midleft")
+            cx = r.right + s(8)
+
     def _draw_compact(self, surface, camera, rect, top) -> None:
         b = self.board
         s = camera.scale
@@ -704,9 +788,9 @@ class SeatBoardView(View):
         if b.pilot:
             surface.blit(art_picture(f"pilot_{b.pilot}", pic), (x + pic + s(4), top))
         tx = x + 2 * pic + s(10)
-        _text(surface, b.mech_name, label_size(camera.zoom, 11), (tx, top), INK, True, "topleft", rect.right - tx - s(4))
+        _text(surface, b.mech_name, label_size(camera.zoom, 11), (tx, top), INK, True, "topleft", rect.right - tx - s(40))
         _text(surface, b.pilot_name, label_size(camera.zoom, 11), (tx, top + s(15)), INK, False, "topleft",
-              rect.right - tx - s(4))
+              rect.right - tx - s(40))
         d = max(6, s(14))
         for i, (icon, covered) in enumerate(b.blueprint):
             pos = (tx + i * (d + s(2)), top + s(30))
@@ -745,6 +829,7 @@ class DisplayCardView(View):
         self.face = face
 
     def draw(self, surface, camera) -> None:
+        camera = scaled(camera, self)
         rect = self.screen_rect(camera)
         radius = max(3, camera.scale(6))
         if self.highlight or self.hovered:
@@ -763,7 +848,7 @@ def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(surf, frame, surf.get_rect(), max(2, h // 18), border_radius=radius)
     ink = (24, 26, 34)
     pad = max(3, w // 28)
-    size_t = max(7, min(14, int(h * 0.2)))
+    size_t = max(8, min(14, int(h * 0.22)))
     right = w - pad
     if face.vp is not None:
         b = badge(str(face.vp), size_t, (92, 64, 150), (255, 255, 255))

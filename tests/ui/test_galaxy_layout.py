@@ -1,0 +1,286 @@
+"""The Galaxy Hunters table at any window size and UI scale: what fits, what stays readable, where the
+fight panel opens and which slot a dropped tile takes."""
+from __future__ import annotations
+
+import itertools
+
+import toytable  # noqa: F401  (headless SDL before pygame)
+
+import pygame
+import pytest
+
+from ui import i18n
+from ui.games.galaxy import layout as L
+from ui.table.panel import panel_rect
+
+SIZES = [((1280, 800), 80), ((1280, 800), 100), ((1280, 800), 160), ((1600, 900), 110), ((1920, 1080), 140)]
+
+
+def _viewport(size, pct):
+    scale = pct / 100
+    return ((size[0] - panel_rect(size, scale).width) / scale, size[1] / scale)
+
+
+@pytest.fixture(autouse=True)
+def _window_back():
+    yield
+    pygame.display.set_mode(toytable.WINDOW)
+
+
+# ------------------------------------------------------------------ pure geometry
+
+
+@pytest.mark.parametrize("size,pct", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_blocks_fit_the_table_without_overlap_and_the_large_board_keeps_its_designed_size(size, pct, players):
+    geo = L.Geometry(_viewport(size, pct), players)
+    rects = geo.rects()
+    table = pygame.FRect(0, 0, *geo.size)
+    for name, r in rects.items():
+        assert table.contains(r.inflate(-0.01, -0.01)), (name, r, geo.size)
+    for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+        assert not ra.inflate(-0.01, -0.01).colliderect(rb), (a, b)
+    assert len(geo.seats) == players
+    assert geo.seats[0][1].k >= 1.0                       # the active seat is never shrunk
+    assert all(region.k >= 0.6 for _design, region in geo.seats[1:])
+    assert L.TOP_K[0] <= geo.top_k <= L.TOP_K[1]
+
+
+def test_a_larger_window_or_a_smaller_scale_gives_the_map_and_market_more_room():
+    small = L.Geometry(_viewport((1280, 800), 100), 4)
+    large = L.Geometry(_viewport((1280, 800), 80), 4)
+    wide = L.Geometry(_viewport((1600, 900), 100), 4)
+    assert large.top_k > small.top_k and wide.top_k > small.top_k
+    assert large.size[0] > small.size[0]
+
+
+def test_a_region_maps_design_rects_into_the_world():
+    region = L.Region(100, 50, 0.5, dx=10, dy=20)
+    assert tuple(region.r((10, 20, 40, 60))) == (100, 50, 20, 30)
+    assert region.p((30, 40)) == (110, 60)
+
+
+# ------------------------------------------------------------------ on a real table
+
+
+def _session(players=2, seed=4):
+    from gamecore.session import Seat, Session
+
+    return Session.new("galaxy", seed, players, {}, [Seat()] + [Seat("bot", "easy") for _ in range(players - 1)])
+
+
+def _to_my_turn(session, seat: int = 0):
+    state = session.state
+    for _ in range(200):
+        d = state.pending()
+        if d.kind == "turn" and d.seat == seat:
+            return
+        session.apply(state.legal_actions()[0])
+    raise AssertionError("seat 0 never got a turn")
+
+
+def _open(session, size, pct):
+    from ui.games import table_for
+
+    toytable.ensure_pygame()
+    pygame.display.set_mode(size)
+    app = toytable.FakeApp({"animation_speed": "off", "confirm_end_turn": False, "ui_scale": pct})
+    scene = app.scenes.switch(table_for("galaxy"), session=session)
+    app.frames(2)
+    return app, scene
+
+
+def _screen(scene, cid) -> pygame.Rect:
+    return scene.world.get(cid).screen_rect(scene.camera)
+
+
+@pytest.mark.parametrize("size,pct,players,lang", [((1280, 800), 80, 4, "en"), ((1280, 800), 160, 2, "ja"),
+                                                   ((1280, 800), 100, 4, "ja"), ((1600, 900), 110, 3, "en")])
+def test_the_whole_table_is_on_screen_and_the_active_boards_tiles_are_readable(size, pct, players, lang):
+    from gamecore.galaxy.testing import give_tile
+
+    i18n.set_language(lang)
+    session = _session(players)
+    _to_my_turn(session)
+    for kind in ("autocannon", "armor_plate", "valor_medal"):
+        give_tile(session.state, 0, kind)
+    app, scene = _open(session, size, pct)
+    viewport = scene.camera.viewport
+    shown = [v for v in scene.world.all() if v.cid != "table:frame"]
+    for v in shown:
+        assert viewport.contains(v.screen_rect(scene.camera)), v.cid
+    # the panel's buttons are beside the table, never over it
+    assert not viewport.colliderect(scene.panel.rect)
+    # the active seat's slots are at least as large on screen as designed: their titles are readable
+    slot = _screen(scene, "slot:0:0")
+    assert slot.width >= 62 and slot.height >= 48, slot
+    assert scene.world.get("slot:0:0").tile is not None
+    # the market tiles keep a usable size too
+    tile = _screen(scene, "market:autocannon")
+    assert tile.width >= 44, tile
+
+
+def test_a_new_ui_scale_or_window_size_lays_the_table_out_again():
+    session = _session(2)
+    _to_my_turn(session)
+    app, scene = _open(session, (1280, 800), 100)
+    before = scene.geo.size
+    app.settings.set("ui_scale", 80, save=False)
+    scene.build_ui()
+    assert scene.geo.size[0] > before[0]
+    pygame.display.set_mode((1600, 900))
+    app.screen = pygame.display.get_surface()
+    scene.build_ui()
+    assert scene.camera.viewport.width > 1000
+    assert scene.camera.viewport.contains(_screen(scene, "seat:0"))
+
+
+# ------------------------------------------------------------------ the fight panel
+
+
+@pytest.mark.parametrize("where", ["aurel", "phyta", "uran"])
+def test_the_fight_panel_never_hides_the_mutant_or_a_target_of_the_fight(where):
+    from gamecore.galaxy.testing import give_tile, invade, put_uran, set_cubes, set_res
+
+    session = _session(2)
+    _to_my_turn(session)
+    state = session.state
+    give_tile(state, 0, "fusion_cannon")
+    set_cubes(state, 0, ammo=3, energy=3)
+    set_res(state, 0, rep=12)
+    if where == "uran":
+        put_uran(state, 0, "skitter")
+        target = "uran:0"
+    else:
+        invade(state, where, "skitter")
+        target = f"art:{where}"
+    app, scene = _open(session, (1600, 900), 110)
+    assert any(a.target == target for a in state.legal_actions() if a.kind == "place_mech"), target
+    toytable.post_drag(toytable.screen_of(scene, "mech:0"), toytable.screen_of(scene, target))
+    app.frames(3)
+    assert state.pending().kind == "combat"
+    panel = scene.world.get("combat").world_rect()
+    frame = state.stack[-1]
+    assert not panel.colliderect(scene.world.get(frame["mutant"]).world_rect())
+    for a in state.legal_actions():
+        for cid in (a.source, a.target):
+            view = scene.world.get(cid) if cid else None
+            if view is not None:
+                assert not panel.colliderect(view.world_rect()), cid
+    # the planets next to the fight stay visible as well
+    for pid in ("aurel", "phyta"):
+        assert not panel.colliderect(scene.world.get(f"art:{pid}").world_rect()), pid
+
+
+# ------------------------------------------------------------------ which slot a dropped tile takes
+
+
+def _at_the_forge(session, tiles: int):
+    from gamecore.galaxy.testing import give_tile, set_res
+
+    _to_my_turn(session)
+    state = session.state
+    kinds = [k for k in state.market if state.market[k] and k not in ("autocannon", "white_ship", "black_ship")]
+    for k in range(tiles):
+        give_tile(state, 0, next(kind for kind in kinds if state.market[kind]))
+    set_res(state, 0, cr=20, alloy=3)
+    ship = next(a for a in state.legal_actions() if a.kind == "place_ship" and a.target.startswith("dock:forge"))
+    session.apply(ship)
+    assert state.pending().kind == "buy_tile"
+    return state
+
+
+def _drag_and_hold(app, scene, source, target):
+    ev = pygame.event.Event
+    start, end = toytable.screen_of(scene, source), toytable.screen_of(scene, target)
+    pygame.event.post(ev(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(ev(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for s in range(1, 9):
+        p = (start[0] + (end[0] - start[0]) * s // 8, start[1] + (end[1] - start[1]) * s // 8)
+        pygame.event.post(ev(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+    app.frames(2)
+    glowing = {v.cid for v in scene.world.all() if v.highlight == "target"}
+    pygame.event.post(ev(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.frames(3)
+    return glowing
+
+
+def test_on_a_full_mech_the_slot_under_the_drop_is_the_one_replaced_and_only_legal_slots_glow():
+    session = _session(2)
+    state = _at_the_forge(session, 9)
+    app, scene = _open(session, (1280, 800), 100)
+    before = list(state.p[0]["tiles"])
+    legal = {a.target for a in state.legal_actions() if a.kind == "buy_tile" and a.source == "market:autocannon"}
+    assert len(legal) > 1
+    target = "slot:0:5" if "slot:0:5" in legal else sorted(legal)[-1]
+    glowing = _drag_and_hold(app, scene, "market:autocannon", target)
+    assert glowing == legal
+    i = int(target.rsplit(":", 1)[1])
+    after = state.p[0]["tiles"]
+    assert after[i].split(":")[1] == "autocannon" and after[i] != before[i]
+    assert [t for k, t in enumerate(after) if k != i] == [t for k, t in enumerate(before) if k != i]
+
+
+def test_with_free_slots_the_tile_shows_on_the_empty_square_it_was_dropped_on_and_every_empty_square_glows():
+    session = _session(2)
+    state = _at_the_forge(session, 2)
+    app, scene = _open(session, (1280, 800), 100)
+    square = pygame.FRect(scene.world.get("slot:0:7").world_rect())
+    glowing = _drag_and_hold(app, scene, "market:autocannon", "slot:0:7")
+    assert {f"slot:0:{j}" for j in range(2, 9)} <= glowing and "board:0" in glowing
+    assert not {"slot:0:0", "slot:0:1"} & glowing                # the occupied squares are no target
+    assert state.p[0]["tiles"][2].split(":")[1] == "autocannon"   # the engine's next free slot
+    new = scene.world.get("slot:0:2")
+    assert new.tile is not None and new.world_rect() == square    # shown where it was dropped
+    # it stays there when the table is laid out again, and the square it left empty is free
+    scene.build_ui()
+    assert scene.world.get("slot:0:2").world_rect() == square
+    assert len({tuple(scene.world.get(f"slot:0:{i}").world_rect().topleft) for i in range(9)}) == 9
+
+
+# ------------------------------------------------------------------ the results screen
+
+
+@pytest.mark.parametrize("size,players,lang", [((1600, 900), 4, "en"), ((1280, 800), 4, "ja"), ((1920, 1080), 3, "en")])
+def test_the_score_table_and_the_facts_stay_above_the_bottom_buttons(size, players, lang):
+    import random
+
+    from gamecore.session import Seat, Session
+    from ui.scenes.results import ResultsScene
+
+    i18n.set_language(lang)
+    session = Session.new("galaxy", 11, players, {}, [Seat()] + [Seat("bot", "random") for _ in range(players - 1)])
+    rng = random.Random(3)
+    while not session.state.is_over():
+        session.apply(rng.choice(session.state.legal_actions()))
+    toytable.ensure_pygame()
+    pygame.display.set_mode(size)
+    app = toytable.FakeApp()
+    app.size = size
+    scene = ResultsScene(app)
+    scene.enter(session=session)
+    surface = pygame.display.get_surface()
+    scene.draw(surface)
+    buttons = [b.rect for b in (scene.menu, scene.again, scene.change, scene.view_table) if b is not None]
+    top = min(r.top for r in buttons)
+    table, facts = scene._table_rect, scene._facts_rect
+    assert table.bottom <= top and facts.bottom <= top
+    assert not facts.colliderect(table)
+    assert all(not facts.colliderect(r) and not table.colliderect(r) for r in buttons)
+
+
+# ------------------------------------------------------------------ the draft
+
+
+@pytest.mark.parametrize("width", [150, 200, 230, 320])
+def test_the_taken_by_plate_sits_over_the_picture_clear_of_the_cards_name(width):
+    from ui import fonts
+    from ui.games.galaxy.draft import CARD, taken_plate, title_top
+
+    rect = pygame.Rect(40, 30, width, round(width * CARD[1] / CARD[0]))
+    zoom = width / CARD[0]
+    for name in ("Player 4 (Normal)", "プレイヤー4（ふつう）", "You (player 1)"):
+        img = fonts.fit_text(name, max(8, round(15 * zoom)), rect.width - round(20 * zoom), (255, 255, 255), True)
+        plate = taken_plate(rect, img.get_size(), lambda n: max(1, round(n * zoom)))
+        assert rect.contains(plate)
+        assert plate.bottom <= rect.y + title_top(rect.size), (name, plate, title_top(rect.size))
