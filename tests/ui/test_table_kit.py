@@ -282,3 +282,21 @@ def test_a_turn_the_rules_end_says_so_in_the_log_and_survives_a_rebuild():
     assert scene.panel.log_lines[-1] == note
     scene.on_resize()
     assert note in scene.panel.log_lines
+
+
+def test_the_game_menu_opens_without_pygame_gui_warnings_at_any_window_size():
+    import warnings
+
+    import pygame_gui
+
+    from ui.table.dialogs import EscMenu
+    from ui.theme import build_theme
+
+    for size in ((1280, 800), (1600, 840), (1920, 1020)):
+        manager = pygame_gui.UIManager(size, build_theme(), enable_live_theme_updates=False)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            menu = EscMenu(manager, size, "my save")
+            manager.update(0.016)
+        assert menu.alive
+        assert not [str(w.message) for w in caught], size

@@ -10,6 +10,7 @@ from gamecore.engine import Action
 from ui.i18n import t
 
 BUTTON_H = 34
+LABEL_H = 28          # a 17 px label line of the theme font needs 25 px (pygame_gui warns below that)
 
 
 def centred(window_size, size) -> pygame.Rect:
@@ -69,7 +70,7 @@ class EscMenu:
                 ("settings", "table.menu.settings"), ("quit", "table.menu.quit"))
 
     def __init__(self, manager: pygame_gui.UIManager, window_size, default_label: str = ""):
-        rect = centred(window_size, (360, 318))
+        rect = centred(window_size, (360, 318 + 2 * (LABEL_H - 23)))
         self.window = UIWindow(rect, manager, window_display_title=t("table.menu.title"), object_id="#table_esc_menu",
                                draggable=False, always_on_top=True)
         w = self.window.get_container().get_rect().width - 20
@@ -79,16 +80,16 @@ class EscMenu:
             b = UIButton(pygame.Rect(10, y, w, BUTTON_H), t(key), manager, container=self.window)
             self.buttons[b] = cmd
             y += BUTTON_H + 10
-        UILabel(pygame.Rect(10, y, w, 22), t("table.menu.save_as"), manager, container=self.window)
-        y += 24
+        UILabel(pygame.Rect(10, y, w, LABEL_H), t("table.menu.save_as"), manager, container=self.window)
+        y += LABEL_H + 2
         self.entry = UITextEntryLine(pygame.Rect(10, y, w - 90, BUTTON_H), manager, container=self.window,
                                      initial_text=default_label)
         self.entry.set_text_length_limit(60)
         self.save = UIButton(pygame.Rect(w - 80 + 10, y, 80, BUTTON_H), t("table.menu.save"), manager,
                              container=self.window)
         y += BUTTON_H + 4
-        self.message = UILabel(pygame.Rect(10, y, w, 24), " ", manager, container=self.window)
-        y += 30
+        self.message = UILabel(pygame.Rect(10, y, w, LABEL_H), " ", manager, container=self.window)
+        y += LABEL_H + 4
         for cmd, key in self.COMMANDS[1:]:
             b = UIButton(pygame.Rect(10, y, w, BUTTON_H), t(key), manager, container=self.window)
             self.buttons[b] = cmd
