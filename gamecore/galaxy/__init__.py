@@ -9,12 +9,27 @@ and event kind for the table; NOTES.md the tuning figures and every number we ch
 """
 from gamecore.engine import GameInfo
 
-from .content import check_content
-from .state import GalaxyState
+# The rules' version (saves made by another version are refused). Written here so that listing the games
+# (the menu at start-up) does not import the rules engine; state.py takes its number from here.
+ENGINE_VERSION = 1
 
 
 def _factory(seed, players, options):
+    from .state import GalaxyState
+
     return GalaxyState.new(seed, players, options)
+
+
+def _load(data):
+    from .state import GalaxyState
+
+    return GalaxyState._load(data)
+
+
+def check_content():
+    from .content import check_content as check
+
+    return check()
 
 
 INFO = GameInfo(
@@ -24,11 +39,19 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     coop=False,
-    engine_version=GalaxyState.ENGINE_VERSION,
+    engine_version=ENGINE_VERSION,
     bot_levels=("easy", "normal", "hard"),
     factory=_factory,
-    loader=GalaxyState._load,
+    loader=_load,
     check_content=check_content,
 )
 
-__all__ = ["INFO", "GalaxyState"]
+__all__ = ["ENGINE_VERSION", "INFO", "GalaxyState"]
+
+
+def __getattr__(name):
+    if name == "GalaxyState":           # imported on first use, not when the games are listed
+        from .state import GalaxyState
+
+        return GalaxyState
+    raise AttributeError(name)

@@ -34,6 +34,7 @@ Readings of the rules (the research digest's rulings R1–R24 are followed; thes
 """
 from __future__ import annotations
 
+from gamecore.galaxy import ENGINE_VERSION as _ENGINE_VERSION
 from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng
 
 from . import abilities as AB
@@ -97,7 +98,7 @@ def mark_open(mark: str, players: int, rep: int) -> bool:
 
 class GalaxyState(GameState):
     GAME_ID = "galaxy"
-    ENGINE_VERSION = 1
+    ENGINE_VERSION = _ENGINE_VERSION       # gamecore/galaxy/__init__.py
 
     # ---------------------------------------------------------------- setup
     @classmethod
