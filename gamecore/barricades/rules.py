@@ -35,7 +35,9 @@ def gold_of(d: dict, C: Content, seat: int) -> int:
     total = sum(C.cards[d["cards"][c]]["au"] for c in hand_cards(d, seat))
     if has_rank_op(C, p, "gold"):
         total += 1
-    return total + p["buff"].get("au", 0) - p["gold_used"]  # may dip below 0 only outside the village
+    # gold pledged to a barricade this turn is spent only when it is built, but it is no longer free to spend
+    pledged = sum(v.get(str(seat), {}).get("gold", 0) for v in d.get("pledges", {}).values())
+    return total + p["buff"].get("au", 0) - p["gold_used"] - pledged  # may dip below 0 only outside the village
 
 
 def menace_ops(d: dict, C: Content) -> list[dict]:

@@ -24,9 +24,13 @@ in the fixed team order (seat 0 first); rolls and draws are chance, everything e
 Component ids are listed in API.md; card instances are ``card:<n>``.
 
 Readings of the rulebook and our own rules (also in NOTES.md and the rules reference):
-  * the destruction token names its location; the spots of a location are interchangeable, so the token
-    takes the lowest undamaged spot there; only when that location is already destroyed does the team
-    pick a spot elsewhere (a decision of seat 0);
+  * the destruction token names its location and the team picks which of its undamaged spots it takes
+    (rule 21; a decision of seat 0, like every team decision, asked only when two spots or more are free);
+    when that location is already destroyed the team picks any undamaged spot elsewhere. The Guardian's
+    reveal draws its tokens the same way (end stage "reveal", before the next turn starts);
+  * gold pledged to a barricade is held: it cannot be spent again that turn (``rules.gold_of``);
+  * Joba may be lent or given alone or together with Bree (two choices, ``pair=True``), never with gold
+    already spent;
   * weapons are wielded automatically in the best fitting way (one weapon per hero, Sk at least the
     weapon's); every card in hand takes part in the battle (nothing is gained by holding one back);
   * a heal removes wound tokens first, then Wound cards from the hand;
@@ -68,7 +72,7 @@ def room_id(room: str) -> str:
 
 class BarricadesState(GameState):
     GAME_ID = "barricades"
-    ENGINE_VERSION = 1
+    ENGINE_VERSION = 2
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -866,9 +870,7 @@ class BarricadesState(GameState):
                 for t in range(self.players):
                     if t == seat:
                         continue
-                    for c in self._distinct(p["hand"], lendable=True, spare_for=seat):
-                        out.append(A("lend", c, f"hero:{t}"))
-                        out.append(A("give", c, f"hero:{t}"))
+                    out += self._handover_actions(seat, t, ("lend", "give"))
                     if any(self.key(c) != "wound" for c in d["p"][t]["hand"]):
                         out.append(A("borrow", f"hand:{t}", f"hero:{seat}"))
             elif loc == "bazaar":
@@ -957,7 +959,7 @@ class BarricadesState(GameState):
             return self._draw(seat, 1)
         if k in ("lend", "give"):
             p["visits"] += 1
-            return self._hand_over(seat, int(a.target.split(":")[1]), a.source, k == "give")
+            return self._hand_over(seat, int(a.target.split(":")[1]), a.source, k == "give", bool(a.get("pair")))
         if k == "borrow":
             p["visits"] += 1
             lender = int(a.source.split(":")[1])
@@ -1066,22 +1068,48 @@ class BarricadesState(GameState):
         p["buff"][field] = p["buff"].get(field, 0) + n
         return ev
 
-    def _hand_over(self, giver: int, taker: int, cid: str, give: bool) -> list[Event]:
+    def _partner(self, seat: int, cid: str) -> str | None:
+        """The card that may go along with ``cid`` when it is lent or given (Joba with Bree), if in hand."""
+        want = self.card(cid)["lend_with"]
+        if not want:
+            return None
+        return next((c for c in self.d["p"][seat]["hand"] if self.key(c) == want), None)
+
+    def _handover_actions(self, seat: int, taker: int, kinds: tuple[str, ...]) -> list[Action]:
+        """Lend/give actions of ``seat``'s hand cards to ``taker``: each card alone, and a card with the partner
+        it may go with (``pair=True``) as a separate choice. In the village a card (and its partner) whose gold
+        the seat has already spent cannot leave the hand: the gold would be spent twice."""
+        d = self.d
+        gold = R.gold_of(d, self.C, seat) if d["phase"] == "village" else None
+        out = []
+        for c in self._distinct(d["p"][seat]["hand"], lendable=True, spare_for=seat):
+            partner = self._partner(seat, c)
+            pair = partner is not None and (gold is None or self.card(c)["au"] + self.card(partner)["au"] <= gold)
+            for kind in kinds:
+                out.append(A(kind, c, f"hero:{taker}"))
+                if pair:
+                    out.append(A(kind, c, f"hero:{taker}", pair=True))
+        return out
+
+    def _hand_over(self, giver: int, taker: int, cid: str, give: bool, pair: bool = False) -> list[Event]:
         d = self.d
         gp, tp = d["p"][giver], d["p"][taker]
         gp["flags"]["gave"] = True
         moved = [cid]
         card = self.card(cid)
-        if card["lend_with"]:
-            partner = next((c for c in gp["hand"] if self.key(c) == card["lend_with"]), None)
-            if partner:
-                moved.append(partner)
+        partner = self._partner(giver, cid) if pair else None
+        if partner:
+            moved.append(partner)
         for c in moved:
             gp["hand"].remove(c)
             if give:
                 tp["hand"].append(c)
             else:
                 tp["borrowed"].append([c, giver])
+        if partner:
+            return [_E("move", "given_pair" if give else "lent_pair", {"seat": giver, "other": taker, "card": card["key"],
+                                                                      "partner": self.key(partner)},
+                       source=cid, target=f"hero:{taker}")]
         return [_E("move", "given" if give else "lent", {"seat": giver, "other": taker, "card": card["key"]},
                    source=cid, target=f"hero:{taker}")]
 
@@ -1123,7 +1151,7 @@ class BarricadesState(GameState):
             return [A("take_gear", f"gear:{g}", f"hero:{t}") for g in gears if d["gear_supply"][g] for t in targets] \
                 or [A("take_gear", "gear:none", f"hero:{seat}")]
         if kind == "lend_pick":
-            return [A("lend", c, f"hero:{sub['to']}") for c in self._distinct(p["hand"], lendable=True, spare_for=seat)] \
+            return self._handover_actions(seat, sub["to"], ("lend",)) \
                 or [A("refuse", f"hand:{seat}", f"hero:{sub['to']}")]
         if kind == "temple_after":
             out = [A("prep", c, f"prepped:{seat}") for c in self._distinct(p["hand"], spare_for=seat)]
@@ -1132,12 +1160,7 @@ class BarricadesState(GameState):
         if kind == "keep":
             return [A("keep", c, f"hand:{seat}") for c in sub["cards"]]
         if kind == "token_spot":
-            out = []
-            for loc in LOCATIONS:
-                free = [k for k, t in enumerate(d["spots"][loc]) if t is None]
-                if free:
-                    out.append(A("place_token", sub["token"], f"spot:{loc}:{free[0] + 1}"))
-            return out
+            return [A("place_token", sub["token"], f"spot:{sp}") for sp in self.token_spots(sub["token"])]
         if kind == "reward":
             item = sub["items"][0]
             src = item["cid"] if item.get("cid") else f"reward:{item['what']}"
@@ -1178,7 +1201,7 @@ class BarricadesState(GameState):
         if kind == "lend_pick":
             if a.kind == "refuse":
                 return [_E("info", "nothing_to_lend", {"seat": seat})]
-            return self._hand_over(seat, sub["to"], a.source, False)
+            return self._hand_over(seat, sub["to"], a.source, False, bool(a.get("pair")))
         if kind == "temple_after":
             if a.kind == "prep":
                 p["hand"].remove(a.source)
@@ -1201,7 +1224,7 @@ class BarricadesState(GameState):
                     d["tdeck"].insert(0, c)
             return [_E("move", "kept", {"seat": seat, "card": self.key(a.source)}, source=a.source, target=a.target)]
         if kind == "token_spot":
-            return self._put_token(sub["token"], a.target[5:])
+            return self._after_token(self._put_token(sub["token"], a.target[5:]), sub.get("why", "army"))
         if kind == "reward":
             item = sub["items"].pop(0)
             t = int(a.target.split(":")[1])
@@ -1328,9 +1351,7 @@ class BarricadesState(GameState):
                 if not d["mods"].get("no_gear"):
                     out += [A("give_gear", f"gear:{gg}:{seat}", f"hero:{t}") for gg in GEAR if p["gear"][gg]]
                 if not p["lent"]:
-                    for c in self._distinct(p["hand"], lendable=True):
-                        out.append(A("lend", c, f"hero:{t}"))
-                        out.append(A("give", c, f"hero:{t}"))
+                    out += self._handover_actions(seat, t, ("lend", "give"))
             return out + [A("ready", f"champion:{seat}")]
         leader = g["members"][0]
         src = f"champion:{leader}"
@@ -1386,7 +1407,7 @@ class BarricadesState(GameState):
                 return self._give_gear(a)
             if a.kind in ("lend", "give"):
                 d["p"][seat]["lent"] = True
-                return self._hand_over(seat, int(a.target.split(":")[1]), a.source, a.kind == "give")
+                return self._hand_over(seat, int(a.target.split(":")[1]), a.source, a.kind == "give", bool(a.get("pair")))
             d["dmember"] += 1
             if d["dmember"] >= len(g["members"]):
                 d["dstep"] = "move"
@@ -1671,12 +1692,7 @@ class BarricadesState(GameState):
                     events.append(_E("flip", "barricade_holds", {"loc": loc}, target=f"barricade:{loc}"))
                     continue
                 e["left"] -= 1
-                free = [k for k, t in enumerate(d["spots"][loc]) if t is None]
-                if free:
-                    events += self._put_token(tid, f"{loc}:{free[0] + 1}")
-                else:
-                    d["limbo_token"] = tid  # held until the team picks its spot
-                    d["subs"].append({"kind": "token_spot", "seat": 0, "token": tid})
+                events += self._land_token(tid, "army")
             elif st == "check":
                 e["stage"] = "refill"
                 lost = len(self.destroyed_locations()) >= C.village["difficulties"][self.options["difficulty"]]["loss"]
@@ -1704,8 +1720,59 @@ class BarricadesState(GameState):
                 e["stage"] = "threat"
             elif st == "threat":
                 events += self._advance_threat()
+                e["stage"] = "reveal"
+            elif st == "reveal":
+                # the Guardian's reveal may draw tokens: each lands where the team picks, one by one
+                if e.get("reveal_left", 0) <= 0 or not d["bag"] or not self._free_spots():
+                    e["reveal_left"] = 0
+                    e["stage"] = "start"
+                    continue
+                e["reveal_left"] -= 1
+                tid = d["bag"].pop(self.rng.randrange(len(d["bag"])))
+                loc = d["tokens"][tid]["loc"]
+                events.append(_E("reveal", "token_drawn", {"loc": loc, "kind": d["tokens"][tid]["kind"],
+                                                           "left": e["reveal_left"] + 1}, source=tid))
+                if d["barricades"][loc]:
+                    d["barricades"][loc] = False
+                    d["bag"].append(tid)
+                    events.append(_E("flip", "barricade_holds", {"loc": loc}, target=f"barricade:{loc}"))
+                    continue
+                events += self._land_token(tid, "reveal")
+            elif st == "start":
                 events += self._start_turn()
                 return events
+        return events
+
+    def _free_spots(self, loc: str | None = None) -> list[str]:
+        """Undamaged spots (``<loc>:<k>``) of ``loc``, or of every location."""
+        locs = LOCATIONS if loc is None else [loc]
+        return [f"{l}:{k + 1}" for l in locs for k, t in enumerate(self.d["spots"][l]) if t is None]
+
+    def token_spots(self, tid: str) -> list[str]:
+        """Where a drawn token may go (rule 21): an undamaged spot of its location, or, when that location is
+        already destroyed, an undamaged spot of any other location."""
+        return self._free_spots(self.d["tokens"][tid]["loc"]) or self._free_spots()
+
+    def _land_token(self, tid: str, why: str) -> list[Event]:
+        """A drawn token that no barricade stopped: onto the only spot it can take, or held (``limbo_token``)
+        while the team picks among several (a decision of seat 0, like every team decision)."""
+        d = self.d
+        spots = self.token_spots(tid)
+        if not spots:                      # no undamaged spot anywhere: the token has nowhere to fall
+            d["bag"].append(tid)
+            return []
+        if len(spots) == 1:
+            return self._after_token(self._put_token(tid, spots[0]), why)
+        d["limbo_token"] = tid
+        d["subs"].append({"kind": "token_spot", "seat": 0, "token": tid, "loc": d["tokens"][tid]["loc"], "why": why})
+        return []
+
+    def _after_token(self, events: list[Event], why: str) -> list[Event]:
+        """Tokens of the Guardian's reveal can lose the game at once (there is no later check that turn)."""
+        d = self.d
+        if why == "reveal" and not d["over"] and \
+                len(self.destroyed_locations()) >= self.C.village["difficulties"][self.options["difficulty"]]["loss"]:
+            d["over"] = {"outcome": "loss", "reason": "village_fell"}
         return events
 
     def _put_token(self, tid: str, spot: str) -> list[Event]:
@@ -1771,32 +1838,8 @@ class BarricadesState(GameState):
             d["stats"]["reveal_turn"] = d["turn"]
             events.append(_E("reveal", "guardian_revealed", {"guardian": d["guardian"]}, target="guardian"))
             rev = g["reveal"]
-            if rev["op"] == "destruction":
-                for _ in range(rev["n"]):
-                    if d["bag"]:
-                        tid = d["bag"].pop(self.rng.randrange(len(d["bag"])))
-                        loc = d["tokens"][tid]["loc"]
-                        events.append(_E("reveal", "token_drawn", {"loc": loc, "kind": d["tokens"][tid]["kind"], "left": 1},
-                                         source=tid))
-                        if d["barricades"][loc]:
-                            d["barricades"][loc] = False
-                            d["bag"].append(tid)
-                            events.append(_E("flip", "barricade_holds", {"loc": loc}, target=f"barricade:{loc}"))
-                            continue
-                        free = [k for k, t in enumerate(d["spots"][loc]) if t is None]
-                        if not free:
-                            free_any = [(l, k) for l in LOCATIONS for k, t in enumerate(d["spots"][l]) if t is None]
-                            if not free_any:
-                                d["bag"].append(tid)
-                                continue
-                            loc, k = free_any[0]
-                            free = [k]
-                        d["bag"].append(tid)
-                        events += self._put_token(tid, f"{loc}:{free[0] + 1}")
-                        lost = len(self.destroyed_locations()) >= \
-                            self.C.village["difficulties"][self.options["difficulty"]]["loss"]
-                        if lost:
-                            d["over"] = {"outcome": "loss", "reason": "village_fell"}
+            if rev["op"] == "destruction" and d.get("end") is not None:
+                d["end"]["reveal_left"] = rev["n"]    # drawn in the end stage "reveal", each spot picked
             elif rev["op"] == "all_wound_cards":
                 for s in range(self.players):
                     events += self._wound_card(s, rev["n"])

@@ -133,6 +133,8 @@ class BarricadesTable(TableScene):
         if not (has(key) or has(key, "en")):
             return super().describe_action(action)
         params = {k: v for k, v in action.params}
+        if params.pop("pair", False) and (has(key + ".pair") or has(key + ".pair", "en")):
+            key += ".pair"         # Joba with Bree: a second choice beside lending the card alone
         if 1 in (params.get("ranks"), params.get("cards")) and (has(key + ".one") or has(key + ".one", "en")):
             key += ".one"          # "gain 1 rank", not "1 ranks"
         card = ""
@@ -145,6 +147,18 @@ class BarricadesTable(TableScene):
             face = t(f"barricades.face.{self.state.d['dice'][int(seat)][int(i)]['face']}")
         return t(key, source=cid_words(action.source), target=cid_words(action.target), card=card, face=face,
                  **{k: v for k, v in params.items() if k not in ("source", "target", "card", "face")})
+
+    def prompt_text(self, decision) -> str:
+        """The engine's prompt with its ids worded; a token whose location is gone says so."""
+        from . import adapter as AD
+        args = dict(decision.args)
+        key = decision.prompt
+        if decision.kind == "token_spot" and self.state is not None:
+            loc = args.get("loc", "")
+            if loc in self.state.destroyed_locations():
+                key = "barricades.prompt.token_spot_gone"
+            args["loc"] = AD.loc_name(loc)
+        return t(key, **args)
 
     def seat_board(self, cid: str):
         """A click on a hero board opens that hero at full size: its hand (when hands are open or it is
@@ -244,7 +258,7 @@ class BarricadesTable(TableScene):
         self._costs_room = room_cid
 
     # names the log would otherwise print as ids ("torvin_1", "foot1"): worded here, keys left alone
-    _LOG_NAMES = {"card": "card", "old": "card", "new": "card", "monster": "card", "cards": "card", "face": "face",
+    _LOG_NAMES = {"card": "card", "partner": "card", "old": "card", "new": "card", "monster": "card", "cards": "card", "face": "face",
                   "faces": "face", "loc": "loc", "room": "room", "board": "board", "gear": "gear", "guardian": "guardian"}
 
     def log_line(self, event) -> str:
