@@ -173,6 +173,20 @@ class TeamPolicy:
         ups = [a for a in legal if a.kind == "level_up"]
         return ups[0] if ups else legal[-1]
 
+    def _wield(self, state, legal, seat, rng):
+        """The way of wielding that gives the party the most effective attack against this foe."""
+        room = state.d["subs"][-1]["room"]
+        members = state.d["fight"]["members"]
+        best, pick = None, None
+        for a in legal:
+            trial = state.clone()
+            trial.d["p"][seat]["wield"] = [pair.split(">") for pair in a.get("plan").split(",")] if a.get("plan") else []
+            calc = R.party_attack(trial.d, self.C, members, room)
+            score = (calc["total"] if calc else 0, a.get("a"))
+            if best is None or score > best:
+                best, pick = score, a
+        return pick
+
     def _token_spot(self, state, legal, seat, rng):
         d = state.d
         return min(legal, key=lambda a: -sum(1 for t in d["spots"][a.target.split(":")[1]] if t is None))

@@ -31,8 +31,11 @@ Readings of the rulebook and our own rules (also in NOTES.md and the rules refer
   * gold pledged to a barricade is held: it cannot be spent again that turn (``rules.gold_of``);
   * Joba may be lent or given alone or together with Bree (two choices, ``pair=True``), never with gold
     already spent;
-  * weapons are wielded automatically in the best fitting way (one weapon per hero, Sk at least the
-    weapon's); every card in hand takes part in the battle (nothing is gained by holding one back);
+  * a hero wields any number of weapons whose Skill needs add up to at most its Skill (each Iron Rations
+    +1 Skill to one hero); when the party fights, each member whose ways of wielding differ in a way that
+    matters (none better in physical, magic and Def cut alike) is asked how (``wield``); with one such way
+    it is used without a question; every other card in hand takes part in the battle (nothing is gained by
+    holding one back);
   * a heal removes wound tokens first, then Wound cards from the hand;
   * pledged barricade gold is spent only when the barricade is built;
   * the Morvane wound effect "return a Bounty" returns the lowest-gold Bounty of each discard pile;
@@ -201,7 +204,7 @@ class BarricadesState(GameState):
     def _reset_turn(self, seat: int) -> None:
         p = self.d["p"][seat]
         p.update({"gold_used": 0, "buys": 0, "leveled": False, "trained": False, "visits": 0, "buff": {},
-                  "flags": {}, "lent": False, "done_village": False, "pledge_disc": 0})
+                  "flags": {}, "lent": False, "done_village": False, "pledge_disc": 0, "wield": None})
 
     def _log_seat(self) -> int:
         return self.current_seat() or 0
@@ -1161,6 +1164,9 @@ class BarricadesState(GameState):
             return [A("keep", c, f"hand:{seat}") for c in sub["cards"]]
         if kind == "token_spot":
             return [A("place_token", sub["token"], f"spot:{sp}") for sp in self.token_spots(sub["token"])]
+        if kind == "wield":
+            return [A("wield", f"hero:{seat}", room_id(sub["room"]), plan=self._plan_text(o["plan"]), a=o["a"], m=o["m"],
+                      cut=o["cut"]) for o in R.wield_options(d, self.C, seat)]
         if kind == "reward":
             item = sub["items"][0]
             src = item["cid"] if item.get("cid") else f"reward:{item['what']}"
@@ -1225,6 +1231,11 @@ class BarricadesState(GameState):
             return [_E("move", "kept", {"seat": seat, "card": self.key(a.source)}, source=a.source, target=a.target)]
         if kind == "token_spot":
             return self._after_token(self._put_token(sub["token"], a.target[5:]), sub.get("why", "army"))
+        if kind == "wield":
+            plan = [pair.split(">") for pair in a.get("plan").split(",")] if a.get("plan") else []
+            p["wield"] = plan
+            return [_E("info", "wielded", {"seat": seat, "cards": [self.key(w) for w, _h in plan],
+                                           "a": a.get("a"), "m": a.get("m")}, source=f"hero:{seat}")]
         if kind == "reward":
             item = sub["items"].pop(0)
             t = int(a.target.split(":")[1])
@@ -1237,6 +1248,11 @@ class BarricadesState(GameState):
                 return []
             return self._level_up(seat, a.source, a.target, free=True)
         raise ValueError(kind)
+
+    @staticmethod
+    def _plan_text(plan: list[list[str]]) -> str:
+        """A wield plan as an action parameter: "card:w>card:h,..." (weapon, then the hero wielding it)."""
+        return ",".join(f"{w}>{h}" for w, h in plan)
 
     def _give_reward(self, seat: int, item: dict) -> list[Event]:
         d = self.d
@@ -1446,7 +1462,7 @@ class BarricadesState(GameState):
                 d["gi"] = d["groups"].index(g)
                 d["dstep"] = "battle"
                 return [_E("info", "party", {"seat": leader, "other": host_leader}, source=a.source, target=a.target)]
-            return self._battle(g["members"], a.target[5:])
+            return self._start_fight(g["members"], a.target[5:])
         if step == "spoils":
             seat = g["members"][d["dmember"]]
             if a.kind == "level_up":
@@ -1490,6 +1506,18 @@ class BarricadesState(GameState):
             d["dstep"] = "battle"
             return []
         return self._start_group()
+
+    def _start_fight(self, members: list[int], room: str) -> list[Event]:
+        """Before the numbers are summed, each member whose weapons can be wielded in more than one way worth
+        choosing says how (a ``wield`` question, members in party order); then the battle is fought."""
+        d = self.d
+        asks = [s for s in members if len(R.wield_options(d, self.C, s)) > 1]
+        if not asks:
+            return self._battle(members, room)
+        d["fight"] = {"members": list(members), "room": room}
+        for s in reversed(asks):
+            d["subs"].append({"kind": "wield", "seat": s, "room": room})
+        return []
 
     def _battle(self, members: list[int], room: str) -> list[Event]:
         d = self.d
@@ -1874,6 +1902,10 @@ class BarricadesState(GameState):
                 continue
             if ph == "end":
                 events += self._run_end()
+                continue
+            if ph == "dungeon" and d.get("fight"):     # every wield question answered: fight now
+                f = d.pop("fight")
+                events += self._battle(f["members"], f["room"])
                 continue
             break
         return events

@@ -133,6 +133,14 @@ class BarricadesTable(TableScene):
         if not (has(key) or has(key, "en")):
             return super().describe_action(action)
         params = {k: v for k, v in action.params}
+        if action.kind == "wield" and self.state is not None:
+            from . import faces as F
+            cards = self.state.d["cards"]
+            pairs = [pair.split(">") for pair in str(params.get("plan", "")).split(",") if ">" in pair]
+            what = ", ".join(t("barricades.ui.wield_pair", weapon=F.card_name(cards.get(w, "")),
+                               hero=F.card_name(cards.get(h, ""))) for w, h in pairs)
+            return t(key + (".cut" if params.get("cut") else ""), what=what, a=params.get("a", 0), m=params.get("m", 0),
+                     cut=params.get("cut", 0))
         if params.pop("pair", False) and (has(key + ".pair") or has(key + ".pair", "en")):
             key += ".pair"         # Joba with Bree: a second choice beside lending the card alone
         if 1 in (params.get("ranks"), params.get("cards")) and (has(key + ".one") or has(key + ".one", "en")):
