@@ -95,7 +95,7 @@ class BarricadesState(GameState):
                    "market": {}, "hstacks": {}, "levels": {}, "rooms": {}, "wound_deck": [], "tdeck": [],
                    "tdiscard": [], "destroyed": [], "limbo": [], "bag": [], "tokens": {}, "spots": {},
                    "barricades": {loc: False for loc in LOCATIONS}, "pledges": {}, "dice": [], "extra": [],
-                   "army": {"foot": 0, "x": 0, "removed": 0}, "killed": 0, "mods": {}, "queue": [], "yields": {},
+                   "army": {"foot": 0, "x": 0, "removed": 0}, "killed": 0, "killed_levels": [], "mods": {}, "queue": [], "yields": {},
                    "groups": [], "gi": 0, "dstep": "", "dmember": 0, "subs": [], "end": None, "over": None,
                    "carry_x": 0, "defeated_this_turn": 0, "gear_supply": {k: C.village["gear"][k]["supply"] for k in GEAR},
                    "options_one": bool(options.get("one_at_a_time", False)), "limbo_token": None,
@@ -1437,7 +1437,8 @@ class BarricadesState(GameState):
                 for s in g["members"]:
                     d["p"][s]["pos"] = room
                 ev = [_E("move", "moved", {"seat": leader, "room": room, "light": a.get("light"),
-                                           "members": [m + 1 for m in g["members"]]}, source=a.source, target=a.target)]
+                                           "members": [m + 1 for m in g["members"]], "count": len(g["members"])},
+                         source=a.source, target=a.target)]
             else:
                 ev = []
             d["dstep"] = "battle"
@@ -1535,7 +1536,8 @@ class BarricadesState(GameState):
         for s in members:
             d["p"][s]["flags"]["spells"] = d["p"][s]["flags"].get("spells", 0) + spells[s]
         events.append(_E("info", "battle_won" if win else "battle_lost",
-                         {"seat": members[0], "members": [m + 1 for m in members], "attack": calc["total"], "hp": hp,
+                         {"seat": members[0], "members": [m + 1 for m in members], "count": len(members),
+                          "attack": calc["total"], "hp": hp,
                           "physical": calc["physical"], "magic": calc["magic"], "def": calc["def"], "mdef": calc["mdef"],
                           "monster": foe["key"]}, target=room_id(room)))
         # every fighter takes the wounds and the text, win or lose
@@ -1557,6 +1559,7 @@ class BarricadesState(GameState):
             return events + self._next_group()
         level = foe["level"]
         d["killed"] += level
+        d.setdefault("killed_levels", []).append(level)   # for the log: "after defeating levels 1+2"
         for s in members:
             if len(members) == 1:
                 d["p"][s]["flags"]["won_alone"] = True
@@ -1697,14 +1700,21 @@ class BarricadesState(GameState):
                 if raid:
                     d["army"]["foot"] += raid
                     events.append(_E("info", "raiders", {"n": raid}))
-                cut = sum(1 for p in d["p"] if R.has_rank_op(C, p, "footprint"))
-                foot = max(0, d["army"]["foot"] - cut)
+                cut = min(d["army"]["foot"], sum(1 for p in d["p"] if R.has_rank_op(C, p, "footprint")))
+                if cut:
+                    events.append(_E("info", "warden_cut", {"n": cut}))
+                foot = d["army"]["foot"] - cut
                 removed = min(foot, d["killed"])
                 d["army"]["removed"] = removed
-                e["left"] = foot - removed + d["army"]["x"]
-                events.append(_E("info", "army_resolved", {"foot": d["army"]["foot"], "x": d["army"]["x"],
-                                                           "levels": d["killed"], "removed": removed, "left": e["left"],
-                                                           "warden": cut}))
+                e["left"] = e["total"] = foot - removed + d["army"]["x"]
+                levels = d.get("killed_levels") or []
+                # one sentence that says why the tokens fall: what is left after the levels defeated, plus X
+                key = "army_resolved" if levels and e["left"] else "army_resolved_none" if e["left"] else \
+                    "army_resolved_clear" if levels else "army_resolved_empty"
+                events.append(_E("info", key, {"foot": d["army"]["foot"], "x": d["army"]["x"], "levels": d["killed"],
+                                               "defeated": "+".join(str(v) for v in levels), "after": foot,
+                                               "rest": foot - removed, "removed": removed, "left": e["left"],
+                                               "warden": cut}))
                 e["stage"] = "tokens"
             elif st == "tokens":
                 if e["left"] <= 0 or not d["bag"] or len(self.destroyed_locations()) == len(LOCATIONS):
@@ -1712,8 +1722,9 @@ class BarricadesState(GameState):
                     continue
                 tid = d["bag"].pop(self.rng.randrange(len(d["bag"])))
                 loc = d["tokens"][tid]["loc"]
-                events.append(_E("reveal", "token_drawn", {"loc": loc, "kind": d["tokens"][tid]["kind"], "left": e["left"]},
-                                 source=tid))
+                events.append(_E("reveal", "token_drawn", {"loc": loc, "kind": d["tokens"][tid]["kind"], "left": e["left"],
+                                                           "k": e.get("total", e["left"]) - e["left"] + 1,
+                                                           "of": e.get("total", e["left"])}, source=tid))
                 if d["barricades"][loc]:
                     d["barricades"][loc] = False
                     d["bag"].append(tid)
@@ -1758,8 +1769,8 @@ class BarricadesState(GameState):
                 e["reveal_left"] -= 1
                 tid = d["bag"].pop(self.rng.randrange(len(d["bag"])))
                 loc = d["tokens"][tid]["loc"]
-                events.append(_E("reveal", "token_drawn", {"loc": loc, "kind": d["tokens"][tid]["kind"],
-                                                           "left": e["reveal_left"] + 1}, source=tid))
+                events.append(_E("reveal", "token_drawn_reveal", {"loc": loc, "kind": d["tokens"][tid]["kind"],
+                                                                  "left": e["reveal_left"] + 1}, source=tid))
                 if d["barricades"][loc]:
                     d["barricades"][loc] = False
                     d["bag"].append(tid)
@@ -1842,6 +1853,7 @@ class BarricadesState(GameState):
             self._reset_turn(s)
         d["army"] = {"foot": 0, "x": 0, "removed": 0}
         d["killed"] = 0
+        d["killed_levels"] = []
         d["mods"] = {}
         d["dice"] = []
         d["groups"] = []

@@ -43,6 +43,14 @@ DRAG_KINDS = ("place", "move", "stay", "fund", "lend", "give", "level_up", "buy"
 END_KINDS = ("end_village", "ready", "done", "leave", "skip", "temple_skip")
 
 
+def name_list(names: list[str]) -> str:
+    """"Player 1", "Player 1 and Player 2", "Player 1, Player 2 and Player 3" (Japanese: 、 and と)."""
+    names = [n for n in names if n]
+    if len(names) <= 1:
+        return "".join(names)
+    return t("barricades.ui.list_sep").join(names[:-1]) + t("barricades.ui.list_last") + names[-1]
+
+
 def cid_words(cid: str | None) -> str:
     """A component id in the player's words, for button labels (never a raw id)."""
     from . import adapter as AD
@@ -219,7 +227,7 @@ class BarricadesTable(TableScene):
         self._falling = [e.target for e in events
                          if e.key.endswith(".token_placed") and e.target and self.animation_seconds() > 0]
         for e in events:
-            if e.key.endswith(".army_resolved") and isinstance(e.params, dict):
+            if ".army_resolved" in e.key and isinstance(e.params, dict):
                 self._last_army = dict(e.params)
             elif e.key.endswith(".rolled"):
                 self._last_army = None
@@ -280,6 +288,9 @@ class BarricadesTable(TableScene):
                 "loc": AD.loc_name, "room": AD.room_name, "board": AD.board_name, "gear": AD.gear_name,
                 "guardian": AD.guardian_name}
         params = dict(event.params)
+        members = params.get("members")
+        if isinstance(members, (list, tuple)) and all(isinstance(m, int) for m in members):
+            params["members"] = name_list([AD.seat_label(None, m - 1) for m in members])   # player numbers
         for name, kind in self._LOG_NAMES.items():
             value = params.get(name)
             if isinstance(value, str) and value and not value.startswith("$"):
@@ -295,7 +306,7 @@ class BarricadesTable(TableScene):
         step = max(0.45, 1.5 * self.animation_seconds())
         if self.animation_seconds() > 0:
             for e in events:
-                if e.key.endswith(".token_drawn") and isinstance(e.params, dict):
+                if e.key.endswith((".token_drawn", ".token_drawn_reveal")) and isinstance(e.params, dict):
                     tile = self.world.get(f"loc:{e.params.get('loc')}")
                     if isinstance(tile, LocationTile):
                         self.animator.queue.append(Anim("flash", tile.cid, duration=step * 0.6))
