@@ -1707,12 +1707,13 @@ class BarricadesState(GameState):
                 removed = min(foot, d["killed"])
                 d["army"]["removed"] = removed
                 e["left"] = e["total"] = foot - removed + d["army"]["x"]
-                levels = d.get("killed_levels") or []
+                levels = [v for v in d.get("killed_levels") or [] if v]     # level-0 kills remove nothing
                 # one sentence that says why the tokens fall: what is left after the levels defeated, plus X
                 key = "army_resolved" if levels and e["left"] else "army_resolved_none" if e["left"] else \
                     "army_resolved_clear" if levels else "army_resolved_empty"
                 events.append(_E("info", key, {"foot": d["army"]["foot"], "x": d["army"]["x"], "levels": d["killed"],
-                                               "defeated": "+".join(str(v) for v in levels), "after": foot,
+                                               "defeated": "+".join(str(v) for v in levels), "nlev": len(levels),
+                                               "after": foot,
                                                "rest": foot - removed, "removed": removed, "left": e["left"],
                                                "warden": cut}))
                 e["stage"] = "tokens"

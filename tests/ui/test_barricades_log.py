@@ -57,7 +57,8 @@ def test_one_token_is_singular_and_no_kill_is_said():
     i18n.set_language("en")
     events = _end_of_turn_events(1, 0, [])
     army = next(e for e in events if ".army_resolved" in e.key)
-    assert line(army) == "No monster was defeated this turn: 1 footprint and 0 X stay, so 1 destruction token falls."
+    assert line(army) == ("No footprint is removed (no monster above level 0 was defeated this turn): 1 footprint and 0 X "
+                          "stay, so 1 destruction token falls.")
     assert "1 tokens" not in " ".join(line(e) for e in events)
 
 
@@ -97,3 +98,12 @@ def test_english_log_lines_never_print_a_count_of_one_with_a_plural(lang):
         for m in re.finditer(r"\{(\w+)\} (footprints|tokens|cards|wounds|locations|dice)\b", text):
             bad.append((key, m.group(0)))
     assert not bad, bad
+
+
+def test_level_zero_kills_are_left_out_and_one_level_is_singular():
+    i18n.set_language("en")
+    events = _end_of_turn_events(4, 0, [0, 2, 0])
+    army = next(e for e in events if ".army_resolved" in e.key)
+    assert line(army) == "2 footprints of 4 left after defeating level 2, plus 0 X: 2 destruction tokens fall."
+    events = _end_of_turn_events(3, 0, [0])
+    assert "no monster above level 0" in line(next(e for e in events if ".army_resolved" in e.key))

@@ -66,14 +66,19 @@ def test_the_drawn_token_is_shown_and_dragged_onto_a_glowing_spot(english):
     assert scene.state.d["spots"][loc][int(k) - 1] == tid
 
 
-def test_a_click_on_the_token_then_on_a_spot_places_it_there(english):
+def test_the_token_starts_selected_so_its_spots_glow_and_one_click_places_it(english):
     app, scene = _to_token_spot()
     tid = scene.state.pending().args["token"]
     legal = sorted(a.target for a in scene.state.legal_actions())
+    assert scene.drag.selected == tid                  # no click needed to see where it may go
+    glowing = {cid for cid, how in scene.drag.highlights().items() if how == "target"}
+    assert glowing == set(legal)
+    post_click(screen_of(scene, tid))                  # a click on the token lets go of it, a second takes it again
+    app.frames(3)
+    assert scene.drag.selected is None
     post_click(screen_of(scene, tid))
     app.frames(3)
-    glowing = {cid for cid, how in scene.drag.highlights().items() if how == "target"}
-    assert set(legal) <= glowing
+    assert scene.drag.selected == tid
     post_click(screen_of(scene, legal[0]))
     app.frames(4)
     placed = scene.session.steps[-1].action

@@ -139,7 +139,7 @@ def build(world, model: TableModel, words: dict, colours: list, viewer: int | No
         tile = places.get(f"loc:{model.drawn_token.loc}")
         if tile is not None:
             d = 34
-            rect = pygame.Rect(tile.centerx - d // 2, tile.y + 58 + SPOT_D + 4, d, d)
+            rect = pygame.Rect(tile.centerx - d // 2, tile.y + 58 + SPOT_D + 2, d, d)
             world.add(DrawnTokenView(model.drawn_token, rect, words.get("drawn_token", "").format(
                 name=model.drawn_token.label) if words.get("drawn_token") else model.drawn_token.label))
             places[model.drawn_token.cid] = rect

@@ -125,6 +125,12 @@ class BarricadesTable(TableScene):
             tray.army.note = t("barricades.ui.army_last", foot=a.get("foot", 0), x=a.get("x", 0),
                                levels=a.get("levels", 0), removed=a.get("removed", 0), left=a.get("left", 0))
         self._costs_room = None
+        # a drawn token waits for the person's pick: it starts selected, so the spots it may take glow at once
+        # and one click on a spot places it (a drag works as well)
+        token = model.drawn_token
+        if token is not None and self.session is not None and not self.session.bot_to_move() \
+                and self.drag.selected is None and not self.drag.busy:
+            self.drag.selected = token.cid
 
     def seat_name(self, seat: int) -> str:
         if self.model is not None and seat is not None:

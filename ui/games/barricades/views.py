@@ -180,7 +180,7 @@ class DrawnTokenView(View):
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, r)
         text = fonts.text(self.caption, label_size(camera.zoom, 10), INK, True)
-        plate = text.get_rect(midbottom=(rect.centerx, rect.y - 2)).inflate(8, 2)
+        plate = text.get_rect(midtop=(rect.centerx, rect.bottom + 1)).inflate(8, 2)
         pygame.draw.rect(surface, (120, 40, 24), plate, border_radius=4)
         surface.blit(text, text.get_rect(center=plate.center))
 
