@@ -378,6 +378,12 @@ class TeamPolicy:
         return next(a for a in legal if a.kind == "leave")
 
     def _spoils(self, state, legal, seat, rng):
+        p = state.d["p"][seat]
+        for a in legal:      # a potion now buys a card of next hand when the wound tokens are even
+            if a.kind == "gear" and p["wounds"] and p["wounds"] % 2 == 0:
+                return a
+            if a.kind == "use" and state.card(a.source)["use"] == "xp":
+                return a
         for kind in ("level_up", "train"):
             for a in legal:
                 if a.kind == kind:

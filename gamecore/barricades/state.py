@@ -1408,6 +1408,7 @@ class BarricadesState(GameState):
             if self._loc_of(seat) == "guild" and not p["leveled"]:
                 out += self._level_actions(seat)
             out += self._train_actions(seat)
+            out += self._use_actions(seat, "spoils")     # potions work any time: after the battle's wounds too
             return out + [A("done", f"champion:{seat}")]
         raise ValueError(step)
 
@@ -1470,6 +1471,8 @@ class BarricadesState(GameState):
                 return self._level_up(seat, a.source, a.target)
             if a.kind == "train":
                 return self._train(seat, a.get("ranks"))
+            if a.kind in ("use", "gear"):
+                return self._use(seat, a)
             d["dmember"] += 1
             if d["dmember"] >= len(g["members"]):
                 return self._next_group()

@@ -71,3 +71,19 @@ def test_a_chosen_way_falls_back_to_the_best_when_a_card_has_left_the_hand():
     s.d["p"][0]["hand"].remove(staff)
     s.d["p"][0]["discard"].append(staff)
     assert R.wielded(s.d, C, 0) == [[dagger, adv]]
+
+
+def test_a_potion_can_be_drunk_after_the_battle_at_spoils():
+    """Potions work any time (§2 rule 39): after a battle's wounds too, before the next hand is drawn."""
+    s = new(players=1)
+    roll_fixed(s, {0: []})
+    set_hand(s, 0, ["garrik_1", "longsword"])         # 4 against the Giant Rat's 4 HP: a win
+    s.d["p"][0]["gear"]["potion"] = 1
+    s.d["gear_supply"]["potion"] -= 1
+    _to_battle_in_the_wilderness(s)
+    s.d["p"][0]["wounds"] = 2                   # as if the fight had hurt: hand size 5 next turn
+    act(s, "fight")
+    first_until(s, "spoils", prefer=("skip",))
+    assert s.pending().kind == "spoils"
+    act(s, "gear", source="gear:potion:0")
+    assert s.d["p"][0]["wounds"] == 1 and R.hand_size(C, 1) == 6
