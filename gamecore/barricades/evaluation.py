@@ -286,15 +286,25 @@ class TeamPolicy:
         return kinds.get("end_village", legal)[-1]
 
     def _party(self, state, legal, seat, rng):
+        """Join a party when fighting together is worth more than the two fights apart (one pooled battle
+        against a deeper monster often removes more footprints than two lost or level-0 fights)."""
         d = state.d
         joins = [a for a in legal if a.kind == "join"]
-        if d["side"] == "guardian" and joins:
+        if not joins:
+            return next(a for a in legal if a.kind == "alone")
+        if d["side"] == "guardian":
             return joins[0]
-        # join when alone this hero cannot win anything worth it
-        best_alone = self._best_target(state, [seat], "village" if d["p"][seat]["pos"] == "village" else d["p"][seat]["pos"])
-        if joins and best_alone[0] < 1.0:
-            return joins[0]
-        return next(a for a in legal if a.kind == "alone")
+        pos = d["p"][seat]["pos"]
+        alone = self._best_target(state, [seat], pos)[0]
+        best, pick = 0.0, None
+        for a in joins:
+            leader = int(a.target.split(":")[1])
+            group = next(g for g in d["groups"] if g["members"][0] == leader)
+            gain = self._best_target(state, group["members"] + [seat], pos)[0] - \
+                self._best_target(state, group["members"], pos)[0] - alone
+            if gain > best:
+                best, pick = gain, a
+        return pick if pick is not None else next(a for a in legal if a.kind == "alone")
 
     def _effects(self, state, legal, seat, rng):
         d = state.d
