@@ -349,8 +349,11 @@ class BarricadesState(GameState):
         seat = self.current_seat()
         if d["subs"]:
             sub = d["subs"][-1]
-            return Decision(sub["kind"], seat, f"barricades.prompt.{sub['kind']}", {k: v for k, v in sub.items()
-                                                                                 if k not in ("kind", "seat", "cards")})
+            args = {k: v for k, v in sub.items() if k not in ("kind", "seat", "cards")}
+            args.setdefault("player", seat + 1)      # every prompt may name the seat asked
+            if isinstance(args.get("to"), int):
+                args["to_player"] = args["to"] + 1   # seats are 0-based, players are numbered from 1
+            return Decision(sub["kind"], seat, f"barricades.prompt.{sub['kind']}", args)
         ph = d["phase"]
         args: dict = {"player": seat + 1, "turn": d["turn"]}
         kind = ph

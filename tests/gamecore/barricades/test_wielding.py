@@ -87,3 +87,12 @@ def test_a_potion_can_be_drunk_after_the_battle_at_spoils():
     assert s.pending().kind == "spoils"
     act(s, "gear", source="gear:potion:0")
     assert s.d["p"][0]["wounds"] == 1 and R.hand_size(C, 1) == 6
+
+
+def test_the_wield_question_names_the_player_it_asks():
+    s = new(players=1)
+    roll_fixed(s, {0: []})
+    set_hand(s, 0, ["adventurer", "dagger", "staff"])
+    _to_battle_in_the_wilderness(s)
+    act(s, "fight")
+    assert s.pending().args["player"] == 1
