@@ -53,7 +53,7 @@ def test_the_drawn_token_is_shown_and_dragged_onto_a_glowing_spot(english):
     assert isinstance(view, DrawnTokenView) and view.token.loc == dec.args["loc"]
     assert tid == scene.state.d["limbo_token"]
     loc_name = i18n.t(f"barricades.loc.{dec.args['loc']}")
-    assert loc_name in scene.prompt_text(dec)           # the prompt names the location, not its id
+    assert loc_name in scene.decision_prompt(dec)           # the prompt names the location, not its id
     legal = {a.target for a in scene.state.legal_actions()}
     assert scene.drag.targets_of(tid) == legal and len(legal) >= 2
     # the drag controller offers exactly the engine's spots
@@ -88,7 +88,7 @@ def test_the_token_starts_selected_so_its_spots_glow_and_one_click_places_it(eng
 def test_the_token_prompt_and_caption_are_japanese_in_japanese(english):
     app, scene = _to_token_spot("ja")
     dec = scene.state.pending()
-    text = scene.prompt_text(dec)
+    text = scene.decision_prompt(dec)
     assert i18n.t(f"barricades.loc.{dec.args['loc']}") in text and "破壊トークン" in text
     view = scene.world.get(dec.args["token"])
     assert "引いたトークン" in view.caption

@@ -150,7 +150,7 @@ class TableScene(Scene):
         key = f"{game}.action.{action.kind}"
         return t(key, **{k: v for k, v in action.params}) if has(key) or has(key, "en") else action.describe()
 
-    def prompt_text(self, decision) -> str:
+    def decision_prompt(self, decision) -> str:
         """The panel's line for the pending decision (a game may word its arguments, e.g. an id as a name)."""
         return t(decision.prompt, **decision.args)
 
@@ -371,7 +371,7 @@ class TableScene(Scene):
             else:
                 self.panel.set_turn(t("table.turn", name=self.seat_name(seat)))
                 decision = state.pending()
-                self.panel.set_prompt(self.prompt_text(decision) if decision is not None else "")
+                self.panel.set_prompt(self.decision_prompt(decision) if decision is not None else "")
             legal = self.legal() if human else []
             buttons = [(self.describe_action(a), a) for a in legal
                        if a.kind not in self.END_KINDS and not self.is_table_move(a)]

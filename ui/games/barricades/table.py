@@ -170,7 +170,7 @@ class BarricadesTable(TableScene):
         return t(key, source=cid_words(action.source), target=cid_words(action.target), card=card, face=face,
                  **{k: v for k, v in params.items() if k not in ("source", "target", "card", "face")})
 
-    def prompt_text(self, decision) -> str:
+    def decision_prompt(self, decision) -> str:
         """The engine's prompt with its ids worded; a token whose location is gone says so."""
         from . import adapter as AD
         args = dict(decision.args)
