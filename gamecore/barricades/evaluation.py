@@ -173,6 +173,20 @@ class TeamPolicy:
         ups = [a for a in legal if a.kind == "level_up"]
         return ups[0] if ups else legal[-1]
 
+    def _wield(self, state, legal, seat, rng):
+        """The way of wielding that gives the party the most effective attack against this foe."""
+        room = state.d["subs"][-1]["room"]
+        members = state.d["fight"]["members"]
+        best, pick = None, None
+        for a in legal:
+            trial = state.clone()
+            trial.d["p"][seat]["wield"] = [pair.split(">") for pair in a.get("plan").split(",")] if a.get("plan") else []
+            calc = R.party_attack(trial.d, self.C, members, room)
+            score = (calc["total"] if calc else 0, a.get("a"))
+            if best is None or score > best:
+                best, pick = score, a
+        return pick
+
     def _token_spot(self, state, legal, seat, rng):
         d = state.d
         return min(legal, key=lambda a: -sum(1 for t in d["spots"][a.target.split(":")[1]] if t is None))
@@ -272,15 +286,25 @@ class TeamPolicy:
         return kinds.get("end_village", legal)[-1]
 
     def _party(self, state, legal, seat, rng):
+        """Join a party when fighting together is worth more than the two fights apart (one pooled battle
+        against a deeper monster often removes more footprints than two lost or level-0 fights)."""
         d = state.d
         joins = [a for a in legal if a.kind == "join"]
-        if d["side"] == "guardian" and joins:
+        if not joins:
+            return next(a for a in legal if a.kind == "alone")
+        if d["side"] == "guardian":
             return joins[0]
-        # join when alone this hero cannot win anything worth it
-        best_alone = self._best_target(state, [seat], "village" if d["p"][seat]["pos"] == "village" else d["p"][seat]["pos"])
-        if joins and best_alone[0] < 1.0:
-            return joins[0]
-        return next(a for a in legal if a.kind == "alone")
+        pos = d["p"][seat]["pos"]
+        alone = self._best_target(state, [seat], pos)[0]
+        best, pick = 0.0, None
+        for a in joins:
+            leader = int(a.target.split(":")[1])
+            group = next(g for g in d["groups"] if g["members"][0] == leader)
+            gain = self._best_target(state, group["members"] + [seat], pos)[0] - \
+                self._best_target(state, group["members"], pos)[0] - alone
+            if gain > best:
+                best, pick = gain, a
+        return pick if pick is not None else next(a for a in legal if a.kind == "alone")
 
     def _effects(self, state, legal, seat, rng):
         d = state.d
@@ -364,6 +388,12 @@ class TeamPolicy:
         return next(a for a in legal if a.kind == "leave")
 
     def _spoils(self, state, legal, seat, rng):
+        p = state.d["p"][seat]
+        for a in legal:      # a potion now buys a card of next hand when the wound tokens are even
+            if a.kind == "gear" and p["wounds"] and p["wounds"] % 2 == 0:
+                return a
+            if a.kind == "use" and state.card(a.source)["use"] == "xp":
+                return a
         for kind in ("level_up", "train"):
             for a in legal:
                 if a.kind == kind:

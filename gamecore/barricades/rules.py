@@ -35,7 +35,9 @@ def gold_of(d: dict, C: Content, seat: int) -> int:
     total = sum(C.cards[d["cards"][c]]["au"] for c in hand_cards(d, seat))
     if has_rank_op(C, p, "gold"):
         total += 1
-    return total + p["buff"].get("au", 0) - p["gold_used"]  # may dip below 0 only outside the village
+    # gold pledged to a barricade this turn is spent only when it is built, but it is no longer free to spend
+    pledged = sum(v.get(str(seat), {}).get("gold", 0) for v in d.get("pledges", {}).values())
+    return total + p["buff"].get("au", 0) - p["gold_used"] - pledged  # may dip below 0 only outside the village
 
 
 def menace_ops(d: dict, C: Content) -> list[dict]:
@@ -164,35 +166,129 @@ def monster_stats(d: dict, C: Content, room: str) -> dict | None:
             "room_wounds": r["wounds"]}
 
 
+def _weapon_gain(C: Content, hero: dict, weapons: tuple[dict, ...]) -> tuple[int, int, int]:
+    """(physical, magic, Def cut) that wielding ``weapons`` adds to ``hero`` (its "with <keyword>" bonuses too)."""
+    a = sum(w["a"] for w in weapons)
+    m = sum(w["m"] for w in weapons)
+    cut = sum(e["n"] for w in weapons for e in w["effects"] if e["op"] == "def_minus")
+    kws = {k for w in weapons for k in w["keywords"]}
+    for eff in hero["effects"]:
+        if eff["op"] == "attack" and eff.get("with") and eff["with"] in kws:
+            a += eff["n"]
+    return a, m, cut
+
+
+_PLANS: dict = {}
+
+
+def _wield_plans(C: Content, heroes: tuple[str, ...], weapons: tuple[str, ...], rations: int) -> tuple:
+    """Every way worth choosing for heroes (card keys) to wield weapons (card keys): a hero wields any number
+    of weapons whose Skill needs add up to at most its Skill (§2 rule 46, the base game's rule); each Iron
+    Rations adds 1 Skill to one hero. Returns the non-dominated outcomes, best total first, each as
+    ((physical, magic, Def cut), ((weapon index, hero index), ...)); equal outcomes are one choice."""
+    memo = (id(C), heroes, weapons, rations)
+    hit = _PLANS.get(memo)
+    if hit is None or hit[0] is not C:
+        if len(_PLANS) > 8192:
+            _PLANS.clear()
+        hit = _PLANS[memo] = (C, _find_plans(C, heroes, weapons, rations))
+    return hit[1]
+
+
+def _find_plans(C: Content, heroes: tuple[str, ...], weapons: tuple[str, ...], rations: int) -> tuple:
+    H = [C.cards[k] for k in heroes]
+    W = [C.cards[k] for k in weapons]
+    best: dict[tuple, tuple] = {}
+    loads = [0] * len(H)
+    held: list[list[int]] = [[] for _ in H]
+
+    def outcome():
+        a = m = cut = 0
+        for i, hero in enumerate(H):
+            if held[i]:
+                ga, gm, gc = _weapon_gain(C, hero, tuple(W[j] for j in held[i]))
+                a, m, cut = a + ga, m + gm, cut + gc
+        return a, m, cut
+
+    def go(j: int) -> None:
+        if j == len(W):
+            over = sum(max(0, loads[i] - H[i]["sk"]) for i in range(len(H)))
+            if over <= rations:
+                key = outcome()
+                if key not in best:
+                    best[key] = tuple((w, i) for i in range(len(H)) for w in held[i])
+            return
+        go(j + 1)                                   # this weapon stays unwielded
+        tried = set()
+        for i, hero in enumerate(H):
+            sig = (heroes[i], tuple(weapons[w] for w in held[i]))
+            if sig in tried or loads[i] + W[j]["sk"] > hero["sk"] + rations:
+                continue                            # an identical hero with the same load: the same choice
+            tried.add(sig)
+            loads[i] += W[j]["sk"]
+            held[i].append(j)
+            go(j + 1)
+            held[i].pop()
+            loads[i] -= W[j]["sk"]
+
+    go(0)
+    keys = list(best)
+    front = [k for k in keys if not any(o != k and all(o[x] >= k[x] for x in range(3)) for o in keys)]
+    front.sort(key=lambda k: (-(k[0] + k[1] + k[2]), -k[0], -k[1]))
+    return tuple((k, best[k]) for k in front)
+
+
+def wield_options(d: dict, C: Content, seat: int) -> list[dict]:
+    """The ways ``seat``'s heroes may wield its weapons that are worth a choice (none is better in every
+    number than another): [{"a", "m", "cut", "plan": [[weapon cid, hero cid], ...]}], best total first.
+    One entry means there is nothing to choose."""
+    cids = hand_cards(d, seat)
+    heroes = sorted((c for c in cids if C.cards[d["cards"][c]]["type"] == "hero"), key=lambda c: (d["cards"][c], c))
+    weapons = sorted((c for c in cids if C.cards[d["cards"][c]]["type"] == "weapon"), key=lambda c: (d["cards"][c], c))
+    rations = d["p"][seat]["buff"].get("rations", 0)
+    plans = _wield_plans(C, tuple(d["cards"][c] for c in heroes), tuple(d["cards"][c] for c in weapons), rations)
+    return [{"a": k[0], "m": k[1], "cut": k[2], "plan": [[weapons[w], heroes[h]] for w, h in plan]}
+            for k, plan in plans]
+
+
+def wielded(d: dict, C: Content, seat: int) -> list[list[str]]:
+    """The [[weapon cid, hero cid], ...] ``seat`` fights with: its chosen plan while every card of it is still
+    in hand, else the best option (the only one when there is no choice)."""
+    chosen = d["p"][seat].get("wield")
+    cids = set(hand_cards(d, seat))
+    if chosen and all(w in cids and h in cids for w, h in chosen):
+        return chosen
+    options = wield_options(d, C, seat)
+    return options[0]["plan"] if options else []
+
+
 def _member_strength(d: dict, C: Content, seat: int, foe: dict, party: list[int]) -> tuple[int, int, dict]:
     """(physical, magic, extras) one member brings; extras hold party-wide bonuses and defence cuts."""
     p = d["p"][seat]
     cards = [C.cards[d["cards"][c]] for c in hand_cards(d, seat)]
     keys = {c["key"] for c in cards}
-    heroes = sorted((c for c in cards if c["type"] == "hero"), key=lambda c: c["sk"])
-    weapons = sorted((c for c in cards if c["type"] == "weapon"), key=lambda c: -(c["a"] + c["m"]))
+    heroes = [c for c in cards if c["type"] == "hero"]
     spells = [c for c in cards if c["type"] == "spell"] if heroes else []
     classes = {h["class"] for h in heroes}
     extras = {"party_a": 0, "def_minus": 0, "ignore_mdef": 0, "spells": len(spells)}
     a = m = 0
     rations = p["buff"].get("rations", 0)
-    wielded: dict[int, dict] = {}
-    free = list(range(len(heroes)))
-    for w in weapons:
-        for i in free:
-            if heroes[i]["sk"] + (1 if rations else 0) >= w["sk"]:
-                wielded[i] = w
-                free.remove(i)
-                break
-    for i, hero in enumerate(heroes):
+    by_hero: dict[str, list[dict]] = {}
+    for w, h in wielded(d, C, seat):
+        by_hero.setdefault(h, []).append(C.cards[d["cards"][w]])
+    for hid in [c for c in hand_cards(d, seat) if C.cards[d["cards"][c]]["type"] == "hero"]:
+        hero = C.cards[d["cards"][hid]]
         a += hero["a"]
         m += hero["m"]
-        w = wielded.get(i)
+        if hid in by_hero:
+            ga, gm, gc = _weapon_gain(C, hero, tuple(by_hero[hid]))
+            a, m = a + ga, m + gm
+            extras["def_minus"] += gc
         for eff in hero["effects"]:
             op = eff["op"]
             if op == "attack":
-                if eff.get("with") and not (w and eff["with"] in w["keywords"]):
-                    continue
+                if eff.get("with"):
+                    continue                        # counted with the weapons it needs (_weapon_gain)
                 if eff.get("with_card") and eff["with_card"] not in keys:
                     continue
                 a += eff["n"]
@@ -204,10 +300,6 @@ def _member_strength(d: dict, C: Content, seat: int, foe: dict, party: list[int]
                 extras["party_a"] += eff["n"]
             elif op == "def_minus":
                 extras["def_minus"] += eff["n"]
-    for w in wielded.values():
-        a += w["a"]
-        m += w["m"]
-        extras["def_minus"] += sum(e["n"] for e in w["effects"] if e["op"] == "def_minus")
     a += rations
     for c in cards:
         if c["type"] == "ally" and (heroes or c["no_hero"]):

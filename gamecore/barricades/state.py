@@ -24,11 +24,18 @@ in the fixed team order (seat 0 first); rolls and draws are chance, everything e
 Component ids are listed in API.md; card instances are ``card:<n>``.
 
 Readings of the rulebook and our own rules (also in NOTES.md and the rules reference):
-  * the destruction token names its location; the spots of a location are interchangeable, so the token
-    takes the lowest undamaged spot there; only when that location is already destroyed does the team
-    pick a spot elsewhere (a decision of seat 0);
-  * weapons are wielded automatically in the best fitting way (one weapon per hero, Sk at least the
-    weapon's); every card in hand takes part in the battle (nothing is gained by holding one back);
+  * the destruction token names its location and the team picks which of its undamaged spots it takes
+    (rule 21; a decision of seat 0, like every team decision, asked only when two spots or more are free);
+    when that location is already destroyed the team picks any undamaged spot elsewhere. The Guardian's
+    reveal draws its tokens the same way (end stage "reveal", before the next turn starts);
+  * gold pledged to a barricade is held: it cannot be spent again that turn (``rules.gold_of``);
+  * Joba may be lent or given alone or together with Bree (two choices, ``pair=True``), never with gold
+    already spent;
+  * a hero wields any number of weapons whose Skill needs add up to at most its Skill (each Iron Rations
+    +1 Skill to one hero); when the party fights, each member whose ways of wielding differ in a way that
+    matters (none better in physical, magic and Def cut alike) is asked how (``wield``); with one such way
+    it is used without a question; every other card in hand takes part in the battle (nothing is gained by
+    holding one back);
   * a heal removes wound tokens first, then Wound cards from the hand;
   * pledged barricade gold is spent only when the barricade is built;
   * the Morvane wound effect "return a Bounty" returns the lowest-gold Bounty of each discard pile;
@@ -68,7 +75,7 @@ def room_id(room: str) -> str:
 
 class BarricadesState(GameState):
     GAME_ID = "barricades"
-    ENGINE_VERSION = 1
+    ENGINE_VERSION = 2
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -88,7 +95,7 @@ class BarricadesState(GameState):
                    "market": {}, "hstacks": {}, "levels": {}, "rooms": {}, "wound_deck": [], "tdeck": [],
                    "tdiscard": [], "destroyed": [], "limbo": [], "bag": [], "tokens": {}, "spots": {},
                    "barricades": {loc: False for loc in LOCATIONS}, "pledges": {}, "dice": [], "extra": [],
-                   "army": {"foot": 0, "x": 0, "removed": 0}, "killed": 0, "mods": {}, "queue": [], "yields": {},
+                   "army": {"foot": 0, "x": 0, "removed": 0}, "killed": 0, "killed_levels": [], "mods": {}, "queue": [], "yields": {},
                    "groups": [], "gi": 0, "dstep": "", "dmember": 0, "subs": [], "end": None, "over": None,
                    "carry_x": 0, "defeated_this_turn": 0, "gear_supply": {k: C.village["gear"][k]["supply"] for k in GEAR},
                    "options_one": bool(options.get("one_at_a_time", False)), "limbo_token": None,
@@ -197,7 +204,7 @@ class BarricadesState(GameState):
     def _reset_turn(self, seat: int) -> None:
         p = self.d["p"][seat]
         p.update({"gold_used": 0, "buys": 0, "leveled": False, "trained": False, "visits": 0, "buff": {},
-                  "flags": {}, "lent": False, "done_village": False, "pledge_disc": 0})
+                  "flags": {}, "lent": False, "done_village": False, "pledge_disc": 0, "wield": None})
 
     def _log_seat(self) -> int:
         return self.current_seat() or 0
@@ -342,8 +349,11 @@ class BarricadesState(GameState):
         seat = self.current_seat()
         if d["subs"]:
             sub = d["subs"][-1]
-            return Decision(sub["kind"], seat, f"barricades.prompt.{sub['kind']}", {k: v for k, v in sub.items()
-                                                                                 if k not in ("kind", "seat", "cards")})
+            args = {k: v for k, v in sub.items() if k not in ("kind", "seat", "cards")}
+            args.setdefault("player", seat + 1)      # every prompt may name the seat asked
+            if isinstance(args.get("to"), int):
+                args["to_player"] = args["to"] + 1   # seats are 0-based, players are numbered from 1
+            return Decision(sub["kind"], seat, f"barricades.prompt.{sub['kind']}", args)
         ph = d["phase"]
         args: dict = {"player": seat + 1, "turn": d["turn"]}
         kind = ph
@@ -866,9 +876,7 @@ class BarricadesState(GameState):
                 for t in range(self.players):
                     if t == seat:
                         continue
-                    for c in self._distinct(p["hand"], lendable=True, spare_for=seat):
-                        out.append(A("lend", c, f"hero:{t}"))
-                        out.append(A("give", c, f"hero:{t}"))
+                    out += self._handover_actions(seat, t, ("lend", "give"))
                     if any(self.key(c) != "wound" for c in d["p"][t]["hand"]):
                         out.append(A("borrow", f"hand:{t}", f"hero:{seat}"))
             elif loc == "bazaar":
@@ -957,7 +965,7 @@ class BarricadesState(GameState):
             return self._draw(seat, 1)
         if k in ("lend", "give"):
             p["visits"] += 1
-            return self._hand_over(seat, int(a.target.split(":")[1]), a.source, k == "give")
+            return self._hand_over(seat, int(a.target.split(":")[1]), a.source, k == "give", bool(a.get("pair")))
         if k == "borrow":
             p["visits"] += 1
             lender = int(a.source.split(":")[1])
@@ -1066,22 +1074,48 @@ class BarricadesState(GameState):
         p["buff"][field] = p["buff"].get(field, 0) + n
         return ev
 
-    def _hand_over(self, giver: int, taker: int, cid: str, give: bool) -> list[Event]:
+    def _partner(self, seat: int, cid: str) -> str | None:
+        """The card that may go along with ``cid`` when it is lent or given (Joba with Bree), if in hand."""
+        want = self.card(cid)["lend_with"]
+        if not want:
+            return None
+        return next((c for c in self.d["p"][seat]["hand"] if self.key(c) == want), None)
+
+    def _handover_actions(self, seat: int, taker: int, kinds: tuple[str, ...]) -> list[Action]:
+        """Lend/give actions of ``seat``'s hand cards to ``taker``: each card alone, and a card with the partner
+        it may go with (``pair=True``) as a separate choice. In the village a card (and its partner) whose gold
+        the seat has already spent cannot leave the hand: the gold would be spent twice."""
+        d = self.d
+        gold = R.gold_of(d, self.C, seat) if d["phase"] == "village" else None
+        out = []
+        for c in self._distinct(d["p"][seat]["hand"], lendable=True, spare_for=seat):
+            partner = self._partner(seat, c)
+            pair = partner is not None and (gold is None or self.card(c)["au"] + self.card(partner)["au"] <= gold)
+            for kind in kinds:
+                out.append(A(kind, c, f"hero:{taker}"))
+                if pair:
+                    out.append(A(kind, c, f"hero:{taker}", pair=True))
+        return out
+
+    def _hand_over(self, giver: int, taker: int, cid: str, give: bool, pair: bool = False) -> list[Event]:
         d = self.d
         gp, tp = d["p"][giver], d["p"][taker]
         gp["flags"]["gave"] = True
         moved = [cid]
         card = self.card(cid)
-        if card["lend_with"]:
-            partner = next((c for c in gp["hand"] if self.key(c) == card["lend_with"]), None)
-            if partner:
-                moved.append(partner)
+        partner = self._partner(giver, cid) if pair else None
+        if partner:
+            moved.append(partner)
         for c in moved:
             gp["hand"].remove(c)
             if give:
                 tp["hand"].append(c)
             else:
                 tp["borrowed"].append([c, giver])
+        if partner:
+            return [_E("move", "given_pair" if give else "lent_pair", {"seat": giver, "other": taker, "card": card["key"],
+                                                                      "partner": self.key(partner)},
+                       source=cid, target=f"hero:{taker}")]
         return [_E("move", "given" if give else "lent", {"seat": giver, "other": taker, "card": card["key"]},
                    source=cid, target=f"hero:{taker}")]
 
@@ -1123,7 +1157,7 @@ class BarricadesState(GameState):
             return [A("take_gear", f"gear:{g}", f"hero:{t}") for g in gears if d["gear_supply"][g] for t in targets] \
                 or [A("take_gear", "gear:none", f"hero:{seat}")]
         if kind == "lend_pick":
-            return [A("lend", c, f"hero:{sub['to']}") for c in self._distinct(p["hand"], lendable=True, spare_for=seat)] \
+            return self._handover_actions(seat, sub["to"], ("lend",)) \
                 or [A("refuse", f"hand:{seat}", f"hero:{sub['to']}")]
         if kind == "temple_after":
             out = [A("prep", c, f"prepped:{seat}") for c in self._distinct(p["hand"], spare_for=seat)]
@@ -1132,12 +1166,10 @@ class BarricadesState(GameState):
         if kind == "keep":
             return [A("keep", c, f"hand:{seat}") for c in sub["cards"]]
         if kind == "token_spot":
-            out = []
-            for loc in LOCATIONS:
-                free = [k for k, t in enumerate(d["spots"][loc]) if t is None]
-                if free:
-                    out.append(A("place_token", sub["token"], f"spot:{loc}:{free[0] + 1}"))
-            return out
+            return [A("place_token", sub["token"], f"spot:{sp}") for sp in self.token_spots(sub["token"])]
+        if kind == "wield":
+            return [A("wield", f"hero:{seat}", room_id(sub["room"]), plan=self._plan_text(o["plan"]), a=o["a"], m=o["m"],
+                      cut=o["cut"]) for o in R.wield_options(d, self.C, seat)]
         if kind == "reward":
             item = sub["items"][0]
             src = item["cid"] if item.get("cid") else f"reward:{item['what']}"
@@ -1178,7 +1210,7 @@ class BarricadesState(GameState):
         if kind == "lend_pick":
             if a.kind == "refuse":
                 return [_E("info", "nothing_to_lend", {"seat": seat})]
-            return self._hand_over(seat, sub["to"], a.source, False)
+            return self._hand_over(seat, sub["to"], a.source, False, bool(a.get("pair")))
         if kind == "temple_after":
             if a.kind == "prep":
                 p["hand"].remove(a.source)
@@ -1201,7 +1233,12 @@ class BarricadesState(GameState):
                     d["tdeck"].insert(0, c)
             return [_E("move", "kept", {"seat": seat, "card": self.key(a.source)}, source=a.source, target=a.target)]
         if kind == "token_spot":
-            return self._put_token(sub["token"], a.target[5:])
+            return self._after_token(self._put_token(sub["token"], a.target[5:]), sub.get("why", "army"))
+        if kind == "wield":
+            plan = [pair.split(">") for pair in a.get("plan").split(",")] if a.get("plan") else []
+            p["wield"] = plan
+            return [_E("info", "wielded", {"seat": seat, "cards": [self.key(w) for w, _h in plan],
+                                           "a": a.get("a"), "m": a.get("m")}, source=f"hero:{seat}")]
         if kind == "reward":
             item = sub["items"].pop(0)
             t = int(a.target.split(":")[1])
@@ -1214,6 +1251,11 @@ class BarricadesState(GameState):
                 return []
             return self._level_up(seat, a.source, a.target, free=True)
         raise ValueError(kind)
+
+    @staticmethod
+    def _plan_text(plan: list[list[str]]) -> str:
+        """A wield plan as an action parameter: "card:w>card:h,..." (weapon, then the hero wielding it)."""
+        return ",".join(f"{w}>{h}" for w, h in plan)
 
     def _give_reward(self, seat: int, item: dict) -> list[Event]:
         d = self.d
@@ -1328,9 +1370,7 @@ class BarricadesState(GameState):
                 if not d["mods"].get("no_gear"):
                     out += [A("give_gear", f"gear:{gg}:{seat}", f"hero:{t}") for gg in GEAR if p["gear"][gg]]
                 if not p["lent"]:
-                    for c in self._distinct(p["hand"], lendable=True):
-                        out.append(A("lend", c, f"hero:{t}"))
-                        out.append(A("give", c, f"hero:{t}"))
+                    out += self._handover_actions(seat, t, ("lend", "give"))
             return out + [A("ready", f"champion:{seat}")]
         leader = g["members"][0]
         src = f"champion:{leader}"
@@ -1371,6 +1411,7 @@ class BarricadesState(GameState):
             if self._loc_of(seat) == "guild" and not p["leveled"]:
                 out += self._level_actions(seat)
             out += self._train_actions(seat)
+            out += self._use_actions(seat, "spoils")     # potions work any time: after the battle's wounds too
             return out + [A("done", f"champion:{seat}")]
         raise ValueError(step)
 
@@ -1386,7 +1427,7 @@ class BarricadesState(GameState):
                 return self._give_gear(a)
             if a.kind in ("lend", "give"):
                 d["p"][seat]["lent"] = True
-                return self._hand_over(seat, int(a.target.split(":")[1]), a.source, a.kind == "give")
+                return self._hand_over(seat, int(a.target.split(":")[1]), a.source, a.kind == "give", bool(a.get("pair")))
             d["dmember"] += 1
             if d["dmember"] >= len(g["members"]):
                 d["dstep"] = "move"
@@ -1400,7 +1441,8 @@ class BarricadesState(GameState):
                 for s in g["members"]:
                     d["p"][s]["pos"] = room
                 ev = [_E("move", "moved", {"seat": leader, "room": room, "light": a.get("light"),
-                                           "members": [m + 1 for m in g["members"]]}, source=a.source, target=a.target)]
+                                           "members": [m + 1 for m in g["members"]], "count": len(g["members"])},
+                         source=a.source, target=a.target)]
             else:
                 ev = []
             d["dstep"] = "battle"
@@ -1425,13 +1467,15 @@ class BarricadesState(GameState):
                 d["gi"] = d["groups"].index(g)
                 d["dstep"] = "battle"
                 return [_E("info", "party", {"seat": leader, "other": host_leader}, source=a.source, target=a.target)]
-            return self._battle(g["members"], a.target[5:])
+            return self._start_fight(g["members"], a.target[5:])
         if step == "spoils":
             seat = g["members"][d["dmember"]]
             if a.kind == "level_up":
                 return self._level_up(seat, a.source, a.target)
             if a.kind == "train":
                 return self._train(seat, a.get("ranks"))
+            if a.kind in ("use", "gear"):
+                return self._use(seat, a)
             d["dmember"] += 1
             if d["dmember"] >= len(g["members"]):
                 return self._next_group()
@@ -1470,6 +1514,18 @@ class BarricadesState(GameState):
             return []
         return self._start_group()
 
+    def _start_fight(self, members: list[int], room: str) -> list[Event]:
+        """Before the numbers are summed, each member whose weapons can be wielded in more than one way worth
+        choosing says how (a ``wield`` question, members in party order); then the battle is fought."""
+        d = self.d
+        asks = [s for s in members if len(R.wield_options(d, self.C, s)) > 1]
+        if not asks:
+            return self._battle(members, room)
+        d["fight"] = {"members": list(members), "room": room}
+        for s in reversed(asks):
+            d["subs"].append({"kind": "wield", "seat": s, "room": room})
+        return []
+
     def _battle(self, members: list[int], room: str) -> list[Event]:
         d = self.d
         C = self.C
@@ -1486,7 +1542,8 @@ class BarricadesState(GameState):
         for s in members:
             d["p"][s]["flags"]["spells"] = d["p"][s]["flags"].get("spells", 0) + spells[s]
         events.append(_E("info", "battle_won" if win else "battle_lost",
-                         {"seat": members[0], "members": [m + 1 for m in members], "attack": calc["total"], "hp": hp,
+                         {"seat": members[0], "members": [m + 1 for m in members], "count": len(members),
+                          "attack": calc["total"], "hp": hp,
                           "physical": calc["physical"], "magic": calc["magic"], "def": calc["def"], "mdef": calc["mdef"],
                           "monster": foe["key"]}, target=room_id(room)))
         # every fighter takes the wounds and the text, win or lose
@@ -1508,6 +1565,7 @@ class BarricadesState(GameState):
             return events + self._next_group()
         level = foe["level"]
         d["killed"] += level
+        d.setdefault("killed_levels", []).append(level)   # for the log: "after defeating levels 1+2"
         for s in members:
             if len(members) == 1:
                 d["p"][s]["flags"]["won_alone"] = True
@@ -1648,14 +1706,22 @@ class BarricadesState(GameState):
                 if raid:
                     d["army"]["foot"] += raid
                     events.append(_E("info", "raiders", {"n": raid}))
-                cut = sum(1 for p in d["p"] if R.has_rank_op(C, p, "footprint"))
-                foot = max(0, d["army"]["foot"] - cut)
+                cut = min(d["army"]["foot"], sum(1 for p in d["p"] if R.has_rank_op(C, p, "footprint")))
+                if cut:
+                    events.append(_E("info", "warden_cut", {"n": cut}))
+                foot = d["army"]["foot"] - cut
                 removed = min(foot, d["killed"])
                 d["army"]["removed"] = removed
-                e["left"] = foot - removed + d["army"]["x"]
-                events.append(_E("info", "army_resolved", {"foot": d["army"]["foot"], "x": d["army"]["x"],
-                                                           "levels": d["killed"], "removed": removed, "left": e["left"],
-                                                           "warden": cut}))
+                e["left"] = e["total"] = foot - removed + d["army"]["x"]
+                levels = [v for v in d.get("killed_levels") or [] if v]     # level-0 kills remove nothing
+                # one sentence that says why the tokens fall: what is left after the levels defeated, plus X
+                key = "army_resolved" if levels and e["left"] else "army_resolved_none" if e["left"] else \
+                    "army_resolved_clear" if levels else "army_resolved_empty"
+                events.append(_E("info", key, {"foot": d["army"]["foot"], "x": d["army"]["x"], "levels": d["killed"],
+                                               "defeated": "+".join(str(v) for v in levels), "nlev": len(levels),
+                                               "after": foot,
+                                               "rest": foot - removed, "removed": removed, "left": e["left"],
+                                               "warden": cut}))
                 e["stage"] = "tokens"
             elif st == "tokens":
                 if e["left"] <= 0 or not d["bag"] or len(self.destroyed_locations()) == len(LOCATIONS):
@@ -1663,20 +1729,16 @@ class BarricadesState(GameState):
                     continue
                 tid = d["bag"].pop(self.rng.randrange(len(d["bag"])))
                 loc = d["tokens"][tid]["loc"]
-                events.append(_E("reveal", "token_drawn", {"loc": loc, "kind": d["tokens"][tid]["kind"], "left": e["left"]},
-                                 source=tid))
+                events.append(_E("reveal", "token_drawn", {"loc": loc, "kind": d["tokens"][tid]["kind"], "left": e["left"],
+                                                           "k": e.get("total", e["left"]) - e["left"] + 1,
+                                                           "of": e.get("total", e["left"])}, source=tid))
                 if d["barricades"][loc]:
                     d["barricades"][loc] = False
                     d["bag"].append(tid)
                     events.append(_E("flip", "barricade_holds", {"loc": loc}, target=f"barricade:{loc}"))
                     continue
                 e["left"] -= 1
-                free = [k for k, t in enumerate(d["spots"][loc]) if t is None]
-                if free:
-                    events += self._put_token(tid, f"{loc}:{free[0] + 1}")
-                else:
-                    d["limbo_token"] = tid  # held until the team picks its spot
-                    d["subs"].append({"kind": "token_spot", "seat": 0, "token": tid})
+                events += self._land_token(tid, "army")
             elif st == "check":
                 e["stage"] = "refill"
                 lost = len(self.destroyed_locations()) >= C.village["difficulties"][self.options["difficulty"]]["loss"]
@@ -1704,8 +1766,59 @@ class BarricadesState(GameState):
                 e["stage"] = "threat"
             elif st == "threat":
                 events += self._advance_threat()
+                e["stage"] = "reveal"
+            elif st == "reveal":
+                # the Guardian's reveal may draw tokens: each lands where the team picks, one by one
+                if e.get("reveal_left", 0) <= 0 or not d["bag"] or not self._free_spots():
+                    e["reveal_left"] = 0
+                    e["stage"] = "start"
+                    continue
+                e["reveal_left"] -= 1
+                tid = d["bag"].pop(self.rng.randrange(len(d["bag"])))
+                loc = d["tokens"][tid]["loc"]
+                events.append(_E("reveal", "token_drawn_reveal", {"loc": loc, "kind": d["tokens"][tid]["kind"],
+                                                                  "left": e["reveal_left"] + 1}, source=tid))
+                if d["barricades"][loc]:
+                    d["barricades"][loc] = False
+                    d["bag"].append(tid)
+                    events.append(_E("flip", "barricade_holds", {"loc": loc}, target=f"barricade:{loc}"))
+                    continue
+                events += self._land_token(tid, "reveal")
+            elif st == "start":
                 events += self._start_turn()
                 return events
+        return events
+
+    def _free_spots(self, loc: str | None = None) -> list[str]:
+        """Undamaged spots (``<loc>:<k>``) of ``loc``, or of every location."""
+        locs = LOCATIONS if loc is None else [loc]
+        return [f"{l}:{k + 1}" for l in locs for k, t in enumerate(self.d["spots"][l]) if t is None]
+
+    def token_spots(self, tid: str) -> list[str]:
+        """Where a drawn token may go (rule 21): an undamaged spot of its location, or, when that location is
+        already destroyed, an undamaged spot of any other location."""
+        return self._free_spots(self.d["tokens"][tid]["loc"]) or self._free_spots()
+
+    def _land_token(self, tid: str, why: str) -> list[Event]:
+        """A drawn token that no barricade stopped: onto the only spot it can take, or held (``limbo_token``)
+        while the team picks among several (a decision of seat 0, like every team decision)."""
+        d = self.d
+        spots = self.token_spots(tid)
+        if not spots:                      # no undamaged spot anywhere: the token has nowhere to fall
+            d["bag"].append(tid)
+            return []
+        if len(spots) == 1:
+            return self._after_token(self._put_token(tid, spots[0]), why)
+        d["limbo_token"] = tid
+        d["subs"].append({"kind": "token_spot", "seat": 0, "token": tid, "loc": d["tokens"][tid]["loc"], "why": why})
+        return []
+
+    def _after_token(self, events: list[Event], why: str) -> list[Event]:
+        """Tokens of the Guardian's reveal can lose the game at once (there is no later check that turn)."""
+        d = self.d
+        if why == "reveal" and not d["over"] and \
+                len(self.destroyed_locations()) >= self.C.village["difficulties"][self.options["difficulty"]]["loss"]:
+            d["over"] = {"outcome": "loss", "reason": "village_fell"}
         return events
 
     def _put_token(self, tid: str, spot: str) -> list[Event]:
@@ -1747,6 +1860,7 @@ class BarricadesState(GameState):
             self._reset_turn(s)
         d["army"] = {"foot": 0, "x": 0, "removed": 0}
         d["killed"] = 0
+        d["killed_levels"] = []
         d["mods"] = {}
         d["dice"] = []
         d["groups"] = []
@@ -1771,32 +1885,8 @@ class BarricadesState(GameState):
             d["stats"]["reveal_turn"] = d["turn"]
             events.append(_E("reveal", "guardian_revealed", {"guardian": d["guardian"]}, target="guardian"))
             rev = g["reveal"]
-            if rev["op"] == "destruction":
-                for _ in range(rev["n"]):
-                    if d["bag"]:
-                        tid = d["bag"].pop(self.rng.randrange(len(d["bag"])))
-                        loc = d["tokens"][tid]["loc"]
-                        events.append(_E("reveal", "token_drawn", {"loc": loc, "kind": d["tokens"][tid]["kind"], "left": 1},
-                                         source=tid))
-                        if d["barricades"][loc]:
-                            d["barricades"][loc] = False
-                            d["bag"].append(tid)
-                            events.append(_E("flip", "barricade_holds", {"loc": loc}, target=f"barricade:{loc}"))
-                            continue
-                        free = [k for k, t in enumerate(d["spots"][loc]) if t is None]
-                        if not free:
-                            free_any = [(l, k) for l in LOCATIONS for k, t in enumerate(d["spots"][l]) if t is None]
-                            if not free_any:
-                                d["bag"].append(tid)
-                                continue
-                            loc, k = free_any[0]
-                            free = [k]
-                        d["bag"].append(tid)
-                        events += self._put_token(tid, f"{loc}:{free[0] + 1}")
-                        lost = len(self.destroyed_locations()) >= \
-                            self.C.village["difficulties"][self.options["difficulty"]]["loss"]
-                        if lost:
-                            d["over"] = {"outcome": "loss", "reason": "village_fell"}
+            if rev["op"] == "destruction" and d.get("end") is not None:
+                d["end"]["reveal_left"] = rev["n"]    # drawn in the end stage "reveal", each spot picked
             elif rev["op"] == "all_wound_cards":
                 for s in range(self.players):
                     events += self._wound_card(s, rev["n"])
@@ -1831,6 +1921,10 @@ class BarricadesState(GameState):
                 continue
             if ph == "end":
                 events += self._run_end()
+                continue
+            if ph == "dungeon" and d.get("fight"):     # every wield question answered: fight now
+                f = d.pop("fight")
+                events += self._battle(f["members"], f["room"])
                 continue
             break
         return events

@@ -162,6 +162,10 @@ class TableScene(Scene):
         key = f"{game}.action.{action.kind}"
         return t(key, **{k: v for k, v in action.params}) if has(key) or has(key, "en") else action.describe()
 
+    def decision_prompt(self, decision) -> str:
+        """The panel's line for the pending decision (a game may word its arguments, e.g. an id as a name)."""
+        return t(decision.prompt, **decision.args)
+
     def glossary(self, cid: str) -> list[str]:
         """One translated line per keyword on the component ``cid`` (shown by the inspect overlay)."""
         return []
@@ -384,7 +388,7 @@ class TableScene(Scene):
             else:
                 self.panel.set_turn(t("table.turn", name=self.seat_name(seat)))
                 decision = state.pending()
-                self.panel.set_prompt(t(decision.prompt, **decision.args) if decision is not None else "")
+                self.panel.set_prompt(self.decision_prompt(decision) if decision is not None else "")
             legal = self.legal() if human else []
             buttons = [(self.describe_action(a), a) for a in legal
                        if a.kind not in self.END_KINDS and not self.is_table_move(a)]

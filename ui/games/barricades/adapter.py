@@ -13,7 +13,8 @@ from __future__ import annotations
 from ui.i18n import has, t
 
 from . import faces as F
-from .model import (Army, Battle, DiceRoll, Guardian, Hero, Location, Prestige, Room, Spot, Stack, TableModel)
+from .model import (Army, Battle, DiceRoll, DrawnToken, Guardian, Hero, Location, Prestige, Room, Spot, Stack,
+                    TableModel)
 
 GEAR = ("lantern", "potion", "rations")
 
@@ -249,12 +250,21 @@ def table_model(state, viewer, table=None):
                 sums.append(t("barricades.ui.sum.swarm", n=calc["swarm"]))
             battle = Battle(room.cid, mon, list(group["members"]), calc["physical"], calc["magic"], calc["hp"], sums,
                             effective=calc["total"])
+    drawn = None
+    tid = d.get("limbo_token")
+    if tid and tid in d["tokens"]:          # drawn, waiting for the team to pick its spot
+        tok = d["tokens"][tid]
+        adv = tok["kind"] != "blank"
+        drawn = DrawnToken(tid, tok["loc"], adv, _tr(f"barricades.ui.adv.{tok['kind']}", F.words(tok["kind"])) if adv
+                           else loc_name(tok["loc"]))
+        if adv:
+            gloss[tid] = [drawn.label]
     model = TableModel(locations, market, hero_stacks, rooms, guardian, dice,
                        Army(army["foot"], army["x"], army.get("removed", 0), note), heroes,
                        gear={g: (d["gear_supply"][g], C.village["gear"][g]["cost"]) for g in GEAR}, turn=d["turn"],
                        threat=state.threat_level(), battle=battle,
                        phase=t("barricades.ui.turn_line", turn=d["turn"], threat=state.threat_level()),
-                       active_seat=state.current_seat())
+                       active_seat=state.current_seat(), drawn_token=drawn)
     return model, faces, gloss
 
 

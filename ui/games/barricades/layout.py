@@ -21,8 +21,8 @@ import pygame
 from ui.table.views import CardView, FigureView, HandView, PileView, TokenView
 
 from .model import TableModel
-from .views import (BarricadeView, BattleBoard, DiceTray, GuardianTile, HeroBoard, Label, LocationTile, MonsterView,
-                    Panel, RoomView, SpotView, StackView)
+from .views import (BarricadeView, BattleBoard, DiceTray, DrawnTokenView, GuardianTile, HeroBoard, Label, LocationTile,
+                    MonsterView, Panel, RoomView, SpotView, StackView)
 
 W, H = 1000, 800
 VILLAGE = pygame.Rect(0, 0, W, 140)
@@ -135,6 +135,14 @@ def build(world, model: TableModel, words: dict, colours: list, viewer: int | No
             else words["barricade_cost0"].format(n=loc.barricade_cost)
         world.add(BarricadeView(loc, barricade_rect(tile), cost, words["barricade_built"]))
         places[loc.barricade_cid] = barricade_rect(tile)
+    if model.drawn_token is not None:       # the token the team places now, over its location's spots
+        tile = places.get(f"loc:{model.drawn_token.loc}")
+        if tile is not None:
+            d = 34
+            rect = pygame.Rect(tile.centerx - d // 2, tile.y + 58 + SPOT_D + 2, d, d)
+            world.add(DrawnTokenView(model.drawn_token, rect, words.get("drawn_token", "").format(
+                name=model.drawn_token.label) if words.get("drawn_token") else model.drawn_token.label))
+            places[model.drawn_token.cid] = rect
     # ---------------------------------------------------------------- market and heroes
     per_group = 3 if len(model.heroes_stacks) % 3 == 0 and model.heroes_stacks else 1
     m_rects, h_rects = stack_rects(len(model.market), len(model.heroes_stacks) // per_group, per_group)

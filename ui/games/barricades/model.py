@@ -170,6 +170,17 @@ class Battle:
 
 
 @dataclass
+class DrawnToken:
+    """A destruction token drawn at the end of the turn (or by the Guardian's reveal) and waiting for the
+    team to pick its spot: shown beside its location, dragged (or clicked, then a spot) onto a glowing spot."""
+
+    cid: str                          # token:<n>, the source of the legal place_token actions
+    loc: str                          # the location it names (one of LOCATIONS)
+    advanced: bool = False
+    label: str = ""                   # its location's name, or the advanced token's effect (translated)
+
+
+@dataclass
 class TableModel:
     locations: list[Location]
     market: list[Stack]
@@ -185,3 +196,4 @@ class TableModel:
     battle: Battle | None = None
     phase: str = ""                                    # translated name of the step now
     active_seat: int | None = None
+    drawn_token: DrawnToken | None = None

@@ -43,6 +43,14 @@ DRAG_KINDS = ("place", "move", "stay", "fund", "lend", "give", "level_up", "buy"
 END_KINDS = ("end_village", "ready", "done", "leave", "skip", "temple_skip")
 
 
+def name_list(names: list[str]) -> str:
+    """"Player 1", "Player 1 and Player 2", "Player 1, Player 2 and Player 3" (Japanese: 、 and と)."""
+    names = [n for n in names if n]
+    if len(names) <= 1:
+        return "".join(names)
+    return t("barricades.ui.list_sep").join(names[:-1]) + t("barricades.ui.list_last") + names[-1]
+
+
 def cid_words(cid: str | None) -> str:
     """A component id in the player's words, for button labels (never a raw id)."""
     from . import adapter as AD
@@ -117,6 +125,12 @@ class BarricadesTable(TableScene):
             tray.army.note = t("barricades.ui.army_last", foot=a.get("foot", 0), x=a.get("x", 0),
                                levels=a.get("levels", 0), removed=a.get("removed", 0), left=a.get("left", 0))
         self._costs_room = None
+        # a drawn token waits for the person's pick: it starts selected, so the spots it may take glow at once
+        # and one click on a spot places it (a drag works as well)
+        token = model.drawn_token
+        if token is not None and self.session is not None and not self.session.bot_to_move() \
+                and self.drag.selected is None and not self.drag.busy:
+            self.drag.selected = token.cid
 
     def seat_name(self, seat: int) -> str:
         if self.model is not None and seat is not None:
@@ -133,6 +147,16 @@ class BarricadesTable(TableScene):
         if not (has(key) or has(key, "en")):
             return super().describe_action(action)
         params = {k: v for k, v in action.params}
+        if action.kind == "wield" and self.state is not None:
+            from . import faces as F
+            cards = self.state.d["cards"]
+            pairs = [pair.split(">") for pair in str(params.get("plan", "")).split(",") if ">" in pair]
+            what = ", ".join(t("barricades.ui.wield_pair", weapon=F.card_name(cards.get(w, "")),
+                               hero=F.card_name(cards.get(h, ""))) for w, h in pairs)
+            return t(key + (".cut" if params.get("cut") else ""), what=what, a=params.get("a", 0), m=params.get("m", 0),
+                     cut=params.get("cut", 0))
+        if params.pop("pair", False) and (has(key + ".pair") or has(key + ".pair", "en")):
+            key += ".pair"         # Joba with Bree: a second choice beside lending the card alone
         if 1 in (params.get("ranks"), params.get("cards")) and (has(key + ".one") or has(key + ".one", "en")):
             key += ".one"          # "gain 1 rank", not "1 ranks"
         card = ""
@@ -145,6 +169,18 @@ class BarricadesTable(TableScene):
             face = t(f"barricades.face.{self.state.d['dice'][int(seat)][int(i)]['face']}")
         return t(key, source=cid_words(action.source), target=cid_words(action.target), card=card, face=face,
                  **{k: v for k, v in params.items() if k not in ("source", "target", "card", "face")})
+
+    def decision_prompt(self, decision) -> str:
+        """The engine's prompt with its ids worded; a token whose location is gone says so."""
+        from . import adapter as AD
+        args = dict(decision.args)
+        key = decision.prompt
+        if decision.kind == "token_spot" and self.state is not None:
+            loc = args.get("loc", "")
+            if loc in self.state.destroyed_locations():
+                key = "barricades.prompt.token_spot_gone"
+            args["loc"] = AD.loc_name(loc)
+        return t(key, **args)
 
     def seat_board(self, cid: str):
         """A click on a hero board opens that hero at full size: its hand (when hands are open or it is
@@ -197,7 +233,7 @@ class BarricadesTable(TableScene):
         self._falling = [e.target for e in events
                          if e.key.endswith(".token_placed") and e.target and self.animation_seconds() > 0]
         for e in events:
-            if e.key.endswith(".army_resolved") and isinstance(e.params, dict):
+            if ".army_resolved" in e.key and isinstance(e.params, dict):
                 self._last_army = dict(e.params)
             elif e.key.endswith(".rolled"):
                 self._last_army = None
@@ -244,7 +280,7 @@ class BarricadesTable(TableScene):
         self._costs_room = room_cid
 
     # names the log would otherwise print as ids ("torvin_1", "foot1"): worded here, keys left alone
-    _LOG_NAMES = {"card": "card", "old": "card", "new": "card", "monster": "card", "cards": "card", "face": "face",
+    _LOG_NAMES = {"card": "card", "partner": "card", "old": "card", "new": "card", "monster": "card", "cards": "card", "face": "face",
                   "faces": "face", "loc": "loc", "room": "room", "board": "board", "gear": "gear", "guardian": "guardian"}
 
     def log_line(self, event) -> str:
@@ -258,6 +294,9 @@ class BarricadesTable(TableScene):
                 "loc": AD.loc_name, "room": AD.room_name, "board": AD.board_name, "gear": AD.gear_name,
                 "guardian": AD.guardian_name}
         params = dict(event.params)
+        members = params.get("members")
+        if isinstance(members, (list, tuple)) and all(isinstance(m, int) for m in members):
+            params["members"] = name_list([AD.seat_label(None, m - 1) for m in members])   # player numbers
         for name, kind in self._LOG_NAMES.items():
             value = params.get(name)
             if isinstance(value, str) and value and not value.startswith("$"):
@@ -273,7 +312,7 @@ class BarricadesTable(TableScene):
         step = max(0.45, 1.5 * self.animation_seconds())
         if self.animation_seconds() > 0:
             for e in events:
-                if e.key.endswith(".token_drawn") and isinstance(e.params, dict):
+                if e.key.endswith((".token_drawn", ".token_drawn_reveal")) and isinstance(e.params, dict):
                     tile = self.world.get(f"loc:{e.params.get('loc')}")
                     if isinstance(tile, LocationTile):
                         self.animator.queue.append(Anim("flash", tile.cid, duration=step * 0.6))

@@ -5,7 +5,7 @@ from ui.i18n import t
 
 WORD_KEYS = ("destroyed", "barricade_cost0", "barricade_cost", "barricade_built", "dungeon", "level", "closed",
              "light_cost", "hp", "def", "mdef", "threat", "hp_track", "dice", "removed", "heroes", "hand_of", "deck",
-             "discard", "ai", "battle", "total")
+             "discard", "ai", "battle", "total", "drawn_token")
 
 
 def words() -> dict:

@@ -19,7 +19,8 @@ from ui.table.camera import Camera
 from ui.table.views import View, badge, label_size, zone_fill
 
 from .art import art
-from .model import DIE_FACE_ART, Army, Battle, DiceRoll, Guardian, Hero, Location, Monster, Room, Spot, Stack
+from .model import (DIE_FACE_ART, Army, Battle, DiceRoll, DrawnToken, Guardian, Hero, Location, Monster, Room,
+                    Spot, Stack)
 
 GOLD = (240, 200, 72)
 XP_PURPLE = (150, 110, 220)
@@ -147,6 +148,41 @@ class SpotView(View):
             pygame.draw.circle(surface, (60, 54, 46), c, r, max(1, r // 8))
         if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, r)
+
+
+class DrawnTokenView(View):
+    """The destruction token just drawn, floating over its location until the team drags it onto a spot
+    (the legal spots glow while it is carried or selected)."""
+
+    layer = 6
+
+    def __init__(self, token: DrawnToken, rect, caption: str):
+        super().__init__(token.cid, rect)
+        self.token = token
+        self.caption = caption
+        self.pulse = 0.0
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.pulse = (self.pulse + dt) % 1.6
+
+    def draw(self, surface, camera: Camera) -> None:
+        rect = self.screen_rect(camera)
+        r = rect.width // 2
+        glow = 0.5 + 0.5 * abs(0.8 - self.pulse) / 0.8
+        halo = pygame.Surface((rect.width + 16, rect.height + 16), pygame.SRCALPHA)
+        pygame.draw.circle(halo, (255, 140, 60, int(90 + 100 * glow)), (halo.get_width() // 2, halo.get_height() // 2),
+                           r + 7, max(2, r // 5))
+        surface.blit(halo, (rect.x - 8, rect.y - 8))
+        pygame.draw.circle(surface, (40, 26, 22), rect.center, r)
+        img = art("token_advanced" if self.token.advanced else "token_destruction", rect.width)
+        surface.blit(img, img.get_rect(center=rect.center))
+        if self.highlight or self.hovered:
+            self.draw_decorations(surface, rect, r)
+        text = fonts.text(self.caption, label_size(camera.zoom, 10), INK, True)
+        plate = text.get_rect(midtop=(rect.centerx, rect.bottom + 1)).inflate(8, 2)
+        pygame.draw.rect(surface, (120, 40, 24), plate, border_radius=4)
+        surface.blit(text, text.get_rect(center=plate.center))
 
 
 class BarricadeView(View):
