@@ -18,7 +18,7 @@ in the fixed team order (seat 0 first); rolls and draws are chance, everything e
             Simultaneous mode: a group may wait once before fighting and a later group in the same
             room may join it (late joiners pooled no light and missed the effects step).
   end       automatic, rule 35: raiders -> army minus defeated levels -> destruction tokens drawn one by
-            one (barricades cancel them; the token goes back and another is drawn) -> win/loss ->
+            one (a barricade cancels its token, which goes back to the bag) -> win/loss ->
             refill rooms -> cleanup (lent cards back, bounties to their level deck, new hands) ->
             threat token advances (lair flips to the Guardian when it cannot advance).
 Component ids are listed in API.md; card instances are ``card:<n>``.
@@ -75,7 +75,7 @@ def room_id(room: str) -> str:
 
 class BarricadesState(GameState):
     GAME_ID = "barricades"
-    ENGINE_VERSION = 2
+    ENGINE_VERSION = 3
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -1732,12 +1732,14 @@ class BarricadesState(GameState):
                 events.append(_E("reveal", "token_drawn", {"loc": loc, "kind": d["tokens"][tid]["kind"], "left": e["left"],
                                                            "k": e.get("total", e["left"]) - e["left"] + 1,
                                                            "of": e.get("total", e["left"])}, source=tid))
+                e["left"] -= 1
                 if d["barricades"][loc]:
+                    # the barricade cancels this token (rulebook p.13): flipped back, the token returns to the
+                    # bag, where a later draw may take it again, even this turn
                     d["barricades"][loc] = False
                     d["bag"].append(tid)
                     events.append(_E("flip", "barricade_holds", {"loc": loc}, target=f"barricade:{loc}"))
                     continue
-                e["left"] -= 1
                 events += self._land_token(tid, "army")
             elif st == "check":
                 e["stage"] = "refill"

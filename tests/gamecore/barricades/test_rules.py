@@ -82,7 +82,7 @@ def _only_location_in_bag(s, loc):
         s.d["spots"][l][k] = t
 
 
-def test_barricade_cancels_the_token_which_returns_and_is_drawn_again():
+def test_barricade_cancels_the_token_which_returns_to_the_bag():
     s = new(players=1, difficulty="first_time")
     roll_fixed(s, {0: []})
     for room in list(s.d["rooms"]):
@@ -93,7 +93,22 @@ def test_barricade_cancels_the_token_which_returns_and_is_drawn_again():
     bag_before = len(s.d["bag"])
     to_end_of_turn(s)
     assert s.d["barricades"]["temple"] is False                  # flipped back
-    assert sum(1 for t in s.d["spots"]["temple"] if t) == 1       # the redraw still fell
+    assert sum(1 for t in s.d["spots"]["temple"] if t) == 0       # that token did no damage
+    assert len(s.d["bag"]) == bag_before                          # it went back to the bag
+
+
+def test_a_cancelled_token_can_be_drawn_again_by_a_later_footprint():
+    s = new(players=1, difficulty="first_time")
+    roll_fixed(s, {0: []})
+    for room in list(s.d["rooms"]):
+        set_monster(s, room, None)
+    _only_location_in_bag(s, "temple")
+    s.d["barricades"]["temple"] = True
+    s.d["army"]["x"] = 2
+    bag_before = len(s.d["bag"])
+    to_end_of_turn(s)
+    assert s.d["barricades"]["temple"] is False
+    assert sum(1 for t in s.d["spots"]["temple"] if t) == 1       # the second token fell
     assert len(s.d["bag"]) == bag_before - 1
 
 
