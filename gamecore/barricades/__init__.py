@@ -11,11 +11,22 @@ See state.py for the turn flow and API.md for the ids the table uses.
 from gamecore.engine import GameInfo, Option
 
 from .content import DIFFICULTIES, check_content
-from .state import BarricadesState
+
+# The rules' version (saves made by another version are refused). Written here so that listing the games
+# (the menu at start-up) does not import the rules engine; state.py takes its number from here.
+ENGINE_VERSION = 3
 
 
 def _factory(seed, players, options):
+    from .state import BarricadesState
+
     return BarricadesState.new(seed, players, options)
+
+
+def _load(data):
+    from .state import BarricadesState
+
+    return BarricadesState._load(data)
 
 
 INFO = GameInfo(
@@ -25,7 +36,7 @@ INFO = GameInfo(
     min_players=1,
     max_players=6,
     coop=True,
-    engine_version=BarricadesState.ENGINE_VERSION,
+    engine_version=ENGINE_VERSION,
     options=(
         Option("difficulty", "choice", "first_time", "barricades.option.difficulty", choices=DIFFICULTIES,
                help="barricades.option.difficulty.help"),
@@ -39,9 +50,17 @@ INFO = GameInfo(
     ),
     bot_levels=("normal", "hard"),
     factory=_factory,
-    loader=BarricadesState._load,
+    loader=_load,
     check_content=check_content,
     player_counts=(1, 2, 3, 4, 5, 6),
 )
 
-__all__ = ["INFO", "BarricadesState"]
+__all__ = ["ENGINE_VERSION", "INFO", "BarricadesState"]
+
+
+def __getattr__(name):
+    if name == "BarricadesState":       # imported on first use, not when the games are listed
+        from .state import BarricadesState
+
+        return BarricadesState
+    raise AttributeError(name)

@@ -43,6 +43,7 @@ Readings of the rulebook and our own rules (also in NOTES.md and the rules refer
 """
 from __future__ import annotations
 
+from gamecore.barricades import ENGINE_VERSION as _ENGINE_VERSION
 from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng
 
 from . import rules as R
@@ -75,7 +76,7 @@ def room_id(room: str) -> str:
 
 class BarricadesState(GameState):
     GAME_ID = "barricades"
-    ENGINE_VERSION = 3
+    ENGINE_VERSION = _ENGINE_VERSION       # gamecore/barricades/__init__.py
 
     # ------------------------------------------------------------------ creation
     @classmethod
