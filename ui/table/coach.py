@@ -173,6 +173,15 @@ class Coach:
             if not r.colliderect(viewport):
                 continue
             pygame.draw.rect(surface, RING, r, 3 + round(2 * pulse), border_radius=10)
+        # the expected move's button in the side panel (when it is offered there too)
+        expect = self.waiting_for()
+        panel = getattr(scene, "panel", None)
+        if expect is not None and panel is not None:
+            button = panel.button_for("action", expect) or (
+                panel.button_for("end", expect) if hasattr(panel, "button_for") else None)
+            if button is not None and button.visible:
+                pygame.draw.rect(surface, RING, button.get_abs_rect().inflate(8, 8), 2 + round(2 * pulse),
+                                 border_radius=8)
         size = max(13, round(15 * scale))
         width = min(round(470 * scale), viewport.width - 40)
         waiting = self.waiting_for() is not None
