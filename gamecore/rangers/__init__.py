@@ -1,4 +1,4 @@
-"""Heroes of the Grid (co-op): one person steers the whole Ranger team.
+"""Heroes of the Grid (co-op): the person plays their seats, AI teammates the others (or hotseat: all).
 
 Options:
 - ``players`` 2-6. 2 players control 2 Rangers each (shared 20-card deck, hand 7, linked moves);
@@ -9,11 +9,15 @@ Options:
 - ``ranger_pick``: "classic" (Red, Black, Blue, Yellow, Pink, Green in seat order) or "random".
 - ``cyclopsis`` (bool): the Cyclopsis deluxe figure joins the boss pool (one boss drawn at random).
 - ``scenario``: "standard" or "cyclopsis13" (Scenario #13 "Attack on Cyclopsis"; see cyclopsis.py).
+- ``hotseat`` (bool): "I control every seat" — the person makes every seat's decisions.
+- ``ai_seats`` (data, filled by the app from the setup's seat types): the seats AI teammates play; the
+  team's "who acts next" choice goes to the person while one of their seats can act (team_turn.py).
 """
 from gamecore.engine import GameInfo, Option
 
 from .content import check_content
 from .state import RangersState
+from .team_turn import check_ai_seats
 
 
 def _factory(seed, players, options):
@@ -39,6 +43,8 @@ INFO = GameInfo(
         Option("cyclopsis", "bool", False, "rangers.option.cyclopsis", help="rangers.option.cyclopsis.help"),
         Option("scenario", "choice", "standard", "rangers.option.scenario", choices=("standard", "cyclopsis13"),
                help="rangers.option.scenario.help"),
+        Option("hotseat", "bool", False, "rangers.option.hotseat", help="rangers.option.hotseat.help"),
+        Option("ai_seats", "data", None, "rangers.option.ai_seats", check=check_ai_seats),
     ),
     bot_levels=("planner", "greedy", "random"),   # the planner (team search) is the default teammate
     factory=_factory,
