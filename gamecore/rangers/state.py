@@ -325,6 +325,14 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
     def explain(self, source, target):
         legal = self.legal_actions()
         top = self._top()
+        if source is not None and self.team_choice_pending() and not any(a.source == source for a in legal):
+            # the team's choice of who acts: a seat's piece is explained as that seat's move would be
+            for pick in legal:
+                if pick.kind == "act":
+                    probe = self.clone()
+                    probe.apply_unchecked(pick)
+                    if any(a.source == source for a in probe.legal_actions()):
+                        return probe.explain(source, target)
         if source is not None and not any(a.source == source for a in legal):
             if source.startswith("ranger:") and top and top["t"] in ("actions", "seat_actions"):
                 r = source.split(":")[1]
