@@ -440,3 +440,41 @@ def test_three_ai_teammates_play_their_seats_through_the_bot_worker():
         if src.startswith(("ranger:", "card:")):
             owner = scene.piece_seat(src) if not src.startswith("card:") else session.state.C.card_ranger[src]
             assert owner == step.seat or session.state.d["rseat"].get(owner) == step.seat
+
+
+@pytest.fixture
+def real_app(pygame_session, tmp_path):
+    from ui.app import App
+    from ui.settings import Settings
+    application = App(settings=Settings(tmp_path / "settings.json"), smoke=True)
+    yield application
+    application.scenes.switch("menu")
+
+
+def test_setup_seats_read_you_or_ai_teammate_and_the_engine_learns_the_ai_seats(real_app):
+    real_app.scenes.switch("setup", game="rangers")
+    scene = real_app.scenes.top
+    scene._set_players(4)
+    scene = real_app.scenes.top
+    labels = {name for dd, (mapping, _) in scene.handlers.items() for name in mapping}
+    assert t("setup.you") in labels and t("setup.ai_teammate_plain") in labels
+    for i in (1, 2, 3):
+        scene._set_seat(i, Seat("bot", "planner"))
+    session = scene.start()
+    assert session is not None and session.options["ai_seats"] == [1, 2, 3] and not session.options["hotseat"]
+    assert session.state.ai_seats() == {1, 2, 3}
+
+
+def test_setup_i_control_every_seat_keeps_the_person_in_control(real_app):
+    real_app.scenes.switch("setup", game="rangers")
+    scene = real_app.scenes.top
+    scene._set_players(4)
+    for i in (1, 2, 3):
+        scene._set_seat(i, Seat("bot", "planner"))
+    scene._set_option("hotseat", True)
+    labels = {name for dd, (mapping, _) in scene.handlers.items() for name in mapping}
+    assert t("setup.ai_teammate_plain") not in labels            # no seat types to pick in hotseat
+    session = scene.start()
+    assert session is not None and session.options["hotseat"] and session.options["ai_seats"] == []
+    assert not any(s.is_bot for s in session.seats) and session.state.ai_seats() == set()
+    assert not session.bot_to_move()

@@ -181,7 +181,8 @@ class RangersTable(TableScene):
         w.add(Panel("table:frame", (0, 0, self.geo["W"], self.geo["H"]), fill=(0, 0, 0, 0), line=(0, 0, 0, 0),
                     layer=-3))
         # what to do now, in full, above the table (the side panel's prompt box is small)
-        if self.session is not None:
+        if self.session is not None and not self.session.bot_to_move():
+            # (during an AI teammate's step the kit's banner names who acts and what they decide)
             w.add(Label("label:prompt", (0, -34, self.geo["W"], 28), self.prompt_text(), size=14, bold=True,
                         colour=(255, 226, 150), plate=(10, 12, 16, 200), layer=9))
         self._team(state)
@@ -976,6 +977,13 @@ class RangersTable(TableScene):
         if what and (has(key) or has(key, "en")):
             return t(key, name=self.seat_name(seat))
         return t("table.thinking", name=self.seat_name(seat))
+
+    def bot_last_step(self, seat: int) -> str:
+        """What ``seat`` just did; choosing who acts is not a step worth repeating (the line under it
+        says what the chosen seat now decides)."""
+        if self.session is not None and self.session.steps and self.session.steps[-1].action.kind == "act":
+            return ""
+        return super().bot_last_step(seat)
 
     def bot_banner_text(self) -> str:
         seat = self.state.current_seat()
