@@ -705,9 +705,11 @@ class RangersTable(TableScene):
         if kind in ("prep_draw", "fs_select", "order", "topdeck") and not b["resolved"] and not any(b["hits"].values()):
             parts.insert(0, t("rangers.ui.preparing"))
         elif kind == "react":
-            parts.insert(0, t("rangers.ui.reaction_window"))
+            ai = self.session is not None and self.session.bot_to_move()     # never "you" in an AI step
+            parts.insert(0, t("rangers.ui.reaction_window_ai" if ai else "rangers.ui.reaction_window"))
         elif kind == "damage":
-            parts.insert(0, t("rangers.ui.assign_damage"))
+            ai = self.session is not None and self.session.bot_to_move()
+            parts.insert(0, t("rangers.ui.assign_damage_ai" if ai else "rangers.ui.assign_damage"))
         else:
             parts.insert(0, t("rangers.ui.turn_enemy") if b["next"] == "enemy" and kind != "ranger_turn"
                          else t("rangers.ui.turn_rangers"))
@@ -727,7 +729,9 @@ class RangersTable(TableScene):
         title = t("rangers.ui.tray_title", who=self.seat_name(seat), room=room, limit=task["limit"])
         w.add(Panel("tray", (0, 0, g["map_w"], g["top_h"]), title=title, fill=(16, 22, 30, 245), line=(120, 200, 160),
                     layer=6, icon="shield"))
-        w.add(Label("label:tray", (10, 26, g["map_w"] - 20, 34), t("rangers.ui.tray_help"), size=11, wrap=True,
+        ai = self.session is not None and self.session.bot_to_move()
+        helper = "rangers.ui.tray_help_ai" if ai else "rangers.ui.tray_help"
+        w.add(Label("label:tray", (10, 26, g["map_w"] - 20, 34), t(helper), size=11, wrap=True,
                     colour=(200, 220, 210), layer=8))
         cards = list(st["discard"])
         if not cards:
