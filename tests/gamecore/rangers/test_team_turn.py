@@ -192,3 +192,23 @@ def test_battle_preparation_lets_each_seat_draw_for_itself(battle_at):
     assert {a.source for a in s.legal_actions() if a.kind in ("draw", "draw_up")} == {f"deck:{YELLOW}"}
     T.act(s, "draw_up", f"deck:{YELLOW}", f"hand:{YELLOW}", n=5)
     assert T.top(s) != "prep_draw" and len(s.d["seats"][YELLOW]["hand"]) == 5 and not s.d["seats"][0]["hand"]
+
+
+def test_a_reaction_window_asks_the_persons_seat_then_each_ai_seat_for_its_own_cards(battle_at):
+    s = battle_at(fs={"putty": 1}, rangers=("red", "black"), players=5, ai_seats=[1])
+    T.stack(s, "edeck:putty", ["enemy:putty:0"])             # Leaping Attack: 3 damage to one ranger
+    T.set_hand(s, 0, ["card:red:6"])                          # Stand Firm (Jason, the person's)
+    T.set_hand(s, 1, ["card:black:2"])                        # Brace for Impact (Zack, an AI teammate's)
+    T.act(s, "battle", "ranger:red", "loc:juice_bar")
+    if T.top(s) == "prep_draw":
+        T.act(s, "ready")
+        if T.top(s) == "prep_draw":
+            T.act(s, "ready")
+    T.act(s, "pass")
+    while T.top(s) == "damage":                               # the lead chooses who takes it
+        s.apply(next(a for a in s.legal_actions() if a.target == "ranger:red"))
+    assert T.top(s) == "react" and s.current_seat() == 0
+    assert {a.source for a in s.legal_actions() if a.kind == "react"} == {"card:red:6"}
+    T.act(s, "pass")                                          # the person lets it go: Zack is asked
+    assert T.top(s) == "react" and s.current_seat() == 1
+    assert {a.source for a in s.legal_actions() if a.kind == "react"} == {"card:black:2"}
