@@ -383,7 +383,13 @@ class Battle:
         cands = self._turn_actors(task)
         if len(cands) == 1:
             return self._seat_turn_choices(task, cands[0]) + [Action.make("pass")]
-        return self._pick_choices(task, cands, Action.make("pass"), ai_may_end=True)
+        out = self._pick_choices(task, cands, Action.make("pass"), ai_may_end=True)
+        if "except" not in (task.get("only") or {}):
+            # energy may be added at any time (rulebook): by the seats whose owner decides now
+            decider = self._decider(task, cands)
+            side = set(self._split(cands)[0 if decider not in self.ai_seats() else 1])
+            out[-1:-1] = [a for a in self._energy_actions() if int(a.source.split(":")[1]) in side]
+        return out
 
     def _seat_turn_choices(self, task, s):
         """What seat ``s`` may do as the active ranger: play a combat card (each target, X and boost),

@@ -126,7 +126,9 @@ def test_a_battle_asks_which_ranger_plays_then_offers_only_its_cards(battle_at):
         T.act(s, "ready")
     assert T.top(s) == "ranger_turn"
     assert acts(s) == [0, YELLOW]
-    assert {a.kind for a in s.legal_actions()} == {"act", "pass"}
+    # besides who plays: passing, and energy (added at any time) from the seats the person decides for
+    assert {a.kind for a in s.legal_actions()} == {"act", "pass", "give_energy", "spend_action"}
+    assert {seat_of(s, a) for a in s.legal_actions() if a.kind in ("give_energy", "spend_action")} == {0, YELLOW}
     T.act(s, "act", f"seat:{YELLOW}")
     assert s.d["stack"][-1]["only"] == {"seat": YELLOW}
     assert s.current_seat() == YELLOW
@@ -212,3 +214,18 @@ def test_a_reaction_window_asks_the_persons_seat_then_each_ai_seat_for_its_own_c
     T.act(s, "pass")                                          # the person lets it go: Zack is asked
     assert T.top(s) == "react" and s.current_seat() == 1
     assert {a.source for a in s.legal_actions() if a.kind == "react"} == {"card:black:2"}
+
+
+def test_in_a_battle_the_team_ai_adds_only_the_ai_seats_energy(battle_at):
+    s = battle_at(fs={"putty": 2}, rangers=("red", "yellow"), players=5, ai_seats=[YELLOW])
+    T.set_hand(s, 0, [BLASTER])
+    T.set_hand(s, YELLOW, [SURE_KICK])
+    T.act(s, "battle", "ranger:red", "loc:juice_bar")
+    while T.top(s) == "prep_draw":                            # the person's seat, then the AI's, ready
+        T.act(s, "ready")
+    assert T.top(s) == "ranger_turn" and s.current_seat() == 0
+    assert {seat_of(s, a) for a in s.legal_actions() if a.kind in ("give_energy", "spend_action")} == {0}
+    T.act(s, "team_act")
+    assert s.current_seat() == YELLOW
+    assert {seat_of(s, a) for a in s.legal_actions() if a.kind in ("give_energy", "spend_action")} == {YELLOW}
+    assert acts(s) == [YELLOW] and "pass" in {a.kind for a in s.legal_actions()}
