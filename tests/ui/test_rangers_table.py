@@ -7,6 +7,7 @@ import random
 import toytable as tt
 from toytable import screen_of, post_drag, post_click
 
+import pygame
 import pytest
 
 import gamecore
@@ -478,3 +479,41 @@ def test_setup_i_control_every_seat_keeps_the_person_in_control(real_app):
     assert session is not None and session.options["hotseat"] and session.options["ai_seats"] == []
     assert not any(s.is_bot for s in session.seats) and session.state.ai_seats() == set()
     assert not session.bot_to_move()
+
+
+def test_each_seat_chooses_its_ranger_with_the_character_card_shown(real_app):
+    from ui.games.rangers.picker import RangerPickScene
+
+    real_app.scenes.switch("setup", game="rangers")
+    setup = real_app.scenes.top
+    setup._set_players(3)
+    setup = real_app.scenes.top
+    assert setup.extra is not None and setup.extra[1] is RangerPickScene
+    real_app.scenes.push(setup.extra[1], players=3, seats=setup.seats, options=dict(setup.values))
+    picker = real_app.scenes.top
+    assert picker.chosen == ["red", "black", "blue"]                       # classic until changed
+    surface = pygame.Surface(real_app.size)
+    picker.draw(surface)                                                   # the cards with their abilities draw
+    picker.chosen[0] = "blue"
+    assert not picker.accept() and real_app.scenes.top is picker          # Blue twice: refused, nothing written
+    picker.chosen = ["pink", "yellow", "blue"]
+    assert picker.accept() and real_app.scenes.top is setup
+    session = setup.start()
+    assert session is not None and session.options["rangers"] == ["pink", "yellow", "blue"]
+    assert [st["rangers"] for st in session.state.d["seats"]] == [["pink"], ["yellow"], ["blue"]]
+
+
+def test_the_classic_and_random_shortcuts_fill_the_rows(real_app):
+    from ui.games.rangers.picker import RangerPickScene
+
+    real_app.scenes.switch("setup", game="rangers")
+    setup = real_app.scenes.top
+    setup._set_players(2)
+    setup = real_app.scenes.top
+    real_app.scenes.push(RangerPickScene, players=2, seats=setup.seats, options=dict(setup.values))
+    picker = real_app.scenes.top
+    assert picker.per_seat == 2 and len(picker.chosen) == 4
+    picker.fill("random")
+    assert len(set(picker.chosen)) == 4 and set(picker.chosen) <= set(picker.pool)
+    picker.fill("classic")
+    assert picker.chosen == picker.pool[:4]

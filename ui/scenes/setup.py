@@ -154,6 +154,9 @@ class SetupScene(Scene):
         self._remember_seed()
         self.players = n
         self.seats = (self.seats + self._default_seats()[len(self.seats):])[:n]
+        for option in self.info.options:        # app-supplied data (e.g. chosen rangers) was for the old team
+            if option.kind == "data":
+                self.values[option.name] = option.default
         self.on_resize()
 
     def _set_seat(self, index: int, seat: Seat) -> None:
@@ -190,7 +193,7 @@ class SetupScene(Scene):
                 self.app.scenes.push("rules", game=self.info.id)
             elif self.extra_button is not None and event.ui_element is self.extra_button:
                 self._remember_seed()
-                self.app.scenes.push(self.extra[1], players=self.players, seats=self.seats)
+                self.app.scenes.push(self.extra[1], players=self.players, seats=self.seats, options=dict(self.values))
             elif event.ui_element is self.reroll:
                 self.seed_entry.set_text(str(random.randrange(1, 10**6)))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
