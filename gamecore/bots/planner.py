@@ -41,11 +41,12 @@ def expansion(view: GameState, legal: list[Action]) -> list[tuple[Action, ...]]:
 
 
 def _after(view: GameState, seq: tuple[Action, ...], lookahead: int) -> GameState:
-    """``view`` after the sequence and the acting seat's forced continuation (one option, ``lookahead`` at most)."""
+    """``view`` after the sequence and the deciding seat's forced continuation (one option,
+    ``lookahead`` at most), as GreedyBot follows it."""
+    seat = view.current_seat()
     child = view.clone()
     for action in seq:
         child.apply_unchecked(action)
-    seat = child.current_seat()
     steps = 0
     while steps < lookahead and not child.is_over() and child.current_seat() == seat:
         options = child.legal_actions()

@@ -138,7 +138,9 @@ class TeamTurn:
                 continue
             probe = self.clone()
             probe.apply_unchecked(pick)
-            out.extend((pick, a) for a in probe.legal_actions())
+            # a move the team step offers too (energy added at any time) is weighed there, alone: sent
+            # with a seat it would tie the turn to that seat
+            out.extend((pick, a) for a in probe.legal_actions() if a not in legal)
         return out
 
     def team_choice(self, level, legal, rng):
