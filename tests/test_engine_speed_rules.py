@@ -82,6 +82,7 @@ def test_a_board_edit_by_a_rangers_helper_is_seen_by_apply():
     rt.move_rangers(s, "juice_bar")
     red = s.d["seats"][0]["rangers"][0]
     battle = Action.make("battle", f"ranger:{red}", "loc:juice_bar")
+    s.apply(Action.make("act", source="seat:0"))   # rangers v6: the team first chooses who acts
     assert battle in s.legal_actions()
     rt.clear_board(s)                 # the putty is gone: no battle there any more
     before = s.digest()

@@ -11,6 +11,13 @@ evaluation. The candidate with the best mean wins; ties keep the greedy order.
 
 A state may say a decision is local (``worth_planning()`` false): the greedy choice is taken then.
 
+A co-op team first chooses who acts (Heroes of the Grid: "seat n acts"); a state says so through
+``choice_expansion(legal)``, which turns each such choice into the moves it leads to (the pick, then one
+of that seat's actions). The planner then weighs those sequences — in its ranking, its candidates, its
+rollouts and its greedy choices — and answers with the sequence's first action, so the seat it sends is
+the one with the best move, not the first one listed. ``expanded_greedy`` is that greedy judgement on
+its own (the greedy AI teammates use it through the state's ``team_choice``).
+
 Budget: ``candidates`` x ``worlds`` rollouts of at most ``depth`` moves; ``seconds`` is a hard cap (a
 world not finished in time is dropped; if none finished, the greedy choice stands), so with a generous
 cap — or ``seconds=None`` — the choice depends on the seed alone.
@@ -23,6 +30,51 @@ import time
 from gamecore.engine import Action, GameState, Rng
 
 WIN, LOSS = 1e5, -1e5
+
+
+def expansion(view: GameState, legal: list[Action]) -> list[tuple[Action, ...]]:
+    """The candidate moves as action sequences: a "who acts" choice expanded into the chosen seat's
+    moves (``choice_expansion``), every other action alone."""
+    expand = getattr(view, "choice_expansion", None)
+    seqs = expand(legal) if expand is not None else None
+    return seqs or [(a,) for a in legal]
+
+
+def _after(view: GameState, seq: tuple[Action, ...], lookahead: int) -> GameState:
+    """``view`` after the sequence and the deciding seat's forced continuation (one option,
+    ``lookahead`` at most), as GreedyBot follows it."""
+    seat = view.current_seat()
+    child = view.clone()
+    for action in seq:
+        child.apply_unchecked(action)
+    steps = 0
+    while steps < lookahead and not child.is_over() and child.current_seat() == seat:
+        options = child.legal_actions()
+        if len(options) != 1:
+            break
+        child.apply_unchecked(options[0])
+        steps += 1
+    return child
+
+
+def expanded_greedy(view: GameState, legal: list[Action], rng: Rng, greedy=None) -> tuple[Action, ...]:
+    """The greedy judgement over the expanded candidates: the best sequence (ties at random)."""
+    from gamecore.bots import GreedyBot
+    greedy = greedy or GreedyBot()
+    seqs = expansion(view, legal)
+    if len(seqs) == 1:
+        return seqs[0]
+    seat = view.current_seat()
+    best, best_value = [], -math.inf
+    for seq in seqs:
+        value = greedy._score(_after(view, seq, greedy.lookahead), seat)
+        if greedy.noise:
+            value += rng.random() * greedy.noise
+        if value > best_value + 1e-9:
+            best, best_value = [seq], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(seq)
+    return best[rng.randrange(len(best))]
 
 
 class PlannerBot:
@@ -50,27 +102,25 @@ class PlannerBot:
             return LOSS + 100.0 * float(summary.get("round", 0) or 0)
         return state.evaluate(seat)
 
-    def _ranked(self, view: GameState, legal: list[Action], rng: Rng, seat: int) -> list[tuple[float, Action]]:
+    def _ranked(self, view: GameState, legal: list[Action], rng: Rng, seat: int) -> list[tuple[float, tuple]]:
         out = []
-        for i, action in enumerate(legal):
-            child = view.clone()
-            child.apply_unchecked(action)
-            steps = 0
-            while steps < self.greedy.lookahead and not child.is_over() and child.current_seat() == seat:
-                options = child.legal_actions()
-                if len(options) != 1:
-                    break
-                child.apply_unchecked(options[0])
-                steps += 1
-            out.append((self.greedy._score(child, seat), -i, action))
+        for i, seq in enumerate(expansion(view, legal)):
+            child = _after(view, seq, self.greedy.lookahead)
+            out.append((self.greedy._score(child, seat), -i, seq))
         out.sort(key=lambda x: (x[0], x[1]), reverse=True)
         return [(v, a) for v, _, a in out]
 
-    def _rollout(self, world: GameState, action: Action, seat: int, rng: Rng, deadline=None) -> float | None:
-        """The team's plan played on from ``action`` in ``world``; None if the deadline passed."""
+    def _rollout(self, world: GameState, seq: tuple, seat: int, rng: Rng, deadline=None) -> float | None:
+        """The team's plan played on from the sequence ``seq`` in ``world``; None if the deadline passed."""
         key = world.plan_key() if hasattr(world, "plan_key") else None
-        world.apply_unchecked(action)
-        for _ in range(self.depth):
+        seq = (seq,) if isinstance(seq, Action) else tuple(seq)
+        world.apply_unchecked(seq[0])
+        for action in seq[1:]:
+            if action not in world.legal_actions():   # the world dealt differs where it matters: stop here
+                return self._value(world, seat)
+            world.apply_unchecked(action)
+        moves = 0
+        while moves < self.depth:
             if deadline is not None and time.perf_counter() > deadline:
                 return None
             if world.is_over():
@@ -78,8 +128,10 @@ class PlannerBot:
             if key is not None and tuple(world.plan_key()[:len(key)]) != tuple(key):
                 break
             legal = world.legal_actions()
-            move = legal[0] if len(legal) == 1 else self.rollout_policy.choose(world, legal, rng)
-            world.apply_unchecked(move)
+            step = (legal[0],) if len(legal) == 1 else expanded_greedy(world, legal, rng, self.rollout_policy)
+            for action in step:
+                world.apply_unchecked(action)
+            moves += len(step)
         return self._value(world, seat)
 
     def choose(self, view: GameState, legal: list[Action], rng: Rng) -> Action:
@@ -88,21 +140,22 @@ class PlannerBot:
         seat = view.current_seat()
         deadline = time.perf_counter() + self.seconds if self.seconds else None     # counts the ranking too
         if hasattr(view, "worth_planning") and not view.worth_planning():
-            return self.greedy.choose(view, legal, rng)   # a local choice: the greedy judgement is enough
+            # a local choice: the greedy judgement is enough (over the chosen seat's moves, if "who acts")
+            return expanded_greedy(view, legal, rng, self.greedy)[0]
         ranked = self._ranked(view, legal, rng, seat)
         if ranked[0][0] >= 1e6:                        # a move that wins at once
-            return ranked[0][1]
+            return ranked[0][1][0]
         pool = [a for _, a in ranked[:self.candidates]]
         if len(pool) == 1:
-            return pool[0]
+            return pool[0][0]
         totals = [0.0] * len(pool)
         done = 0
         for w in range(self.worlds):
             world_seed = rng.next_u32()
             values = []
-            for action in pool:
+            for seq in pool:
                 world = view.view(seat, Rng(world_seed))
-                value = self._rollout(world, action, seat, Rng(world_seed ^ 0x51), deadline)
+                value = self._rollout(world, seq, seat, Rng(world_seed ^ 0x51), deadline)
                 if value is None:
                     break                               # out of time: this world is dropped whole
                 values.append(value)
@@ -111,10 +164,10 @@ class PlannerBot:
             totals = [t + v for t, v in zip(totals, values)]
             done += 1
         if done == 0:
-            return pool[0]                              # no world finished in time: the greedy choice
+            return pool[0][0]                           # no world finished in time: the greedy choice
         best, best_value = 0, -math.inf
         for i, total in enumerate(totals):
             mean = total / max(1, done)
             if mean > best_value + 1e-9:
                 best, best_value = i, mean
-        return pool[best]
+        return pool[best][0]

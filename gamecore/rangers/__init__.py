@@ -1,4 +1,4 @@
-"""Heroes of the Grid (co-op): one person steers the whole Ranger team.
+"""Heroes of the Grid (co-op): the person plays their seats, AI teammates the others (or hotseat: all).
 
 Options:
 - ``players`` 2-6. 2 players control 2 Rangers each (shared 20-card deck, hand 7, linked moves);
@@ -7,13 +7,32 @@ Options:
 - ``command_center``: "A" normal or "B" Command Center Assault.
 - ``locations``: "A" plain sides or "B" advanced sides with location effects.
 - ``ranger_pick``: "classic" (Red, Black, Blue, Yellow, Pink, Green in seat order) or "random".
+- ``rangers`` (data, filled by the table package from its "Choose rangers" screen): the rangers each
+  seat chose, in seat order (two per seat in the two-player and 3×2 games); overrides ``ranger_pick``.
 - ``cyclopsis`` (bool): the Cyclopsis deluxe figure joins the boss pool (one boss drawn at random).
 - ``scenario``: "standard" or "cyclopsis13" (Scenario #13 "Attack on Cyclopsis"; see cyclopsis.py).
+- ``hotseat`` (bool): "I control every seat" — the person makes every seat's decisions.
+- ``ai_seats`` (data, filled by the app from the setup's seat types): the seats AI teammates play; the
+  team's "who acts next" choice goes to the person while one of their seats can act (team_turn.py).
 """
 from gamecore.engine import GameInfo, Option
 
 from .content import check_content
 from .state import RangersState
+from .team_turn import check_ai_seats
+
+
+def check_rangers(value):
+    """The ``rangers`` option: the ranger ids the seats chose, in seat order (checked against the
+    team's size when the game starts)."""
+    from gamecore.engine import OptionError
+    from .content import content
+    known = content().rangers
+    if not isinstance(value, (list, tuple)) or not value or any(not isinstance(r, str) for r in value):
+        raise OptionError("option 'rangers' must be a list of ranger ids")
+    if any(r not in known for r in value) or len(set(value)) != len(value):
+        raise OptionError(f"option 'rangers' must list distinct rangers among {', '.join(known)}")
+    return list(value)
 
 
 def _factory(seed, players, options):
@@ -39,6 +58,9 @@ INFO = GameInfo(
         Option("cyclopsis", "bool", False, "rangers.option.cyclopsis", help="rangers.option.cyclopsis.help"),
         Option("scenario", "choice", "standard", "rangers.option.scenario", choices=("standard", "cyclopsis13"),
                help="rangers.option.scenario.help"),
+        Option("rangers", "data", None, "rangers.option.rangers", check=check_rangers),
+        Option("hotseat", "bool", False, "rangers.option.hotseat", help="rangers.option.hotseat.help"),
+        Option("ai_seats", "data", None, "rangers.option.ai_seats", check=check_ai_seats),
     ),
     bot_levels=("planner", "greedy", "random"),   # the planner (team search) is the default teammate
     factory=_factory,

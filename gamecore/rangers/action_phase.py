@@ -1,5 +1,8 @@
 """The action phase (rulebook: 2. action phase): the team spends its action tokens in any order.
 
+The team first chooses who acts (team_turn.py: the ``actions`` step); the chosen seat then takes one
+action (the ``seat_actions`` step) and the team chooses again, until it ends the phase or nobody can act.
+
 A token moves a ranger (into the Command Center: power up), starts a battle where the ranger stands,
 or recovers (combat cards from the discard pile back into the deck, up to a number of shields).
 The zords used in this phase are in cleanup_zords.py.
@@ -9,51 +12,89 @@ from __future__ import annotations
 from gamecore.engine import Action
 
 from .common import CC, WAIT
+from .team_turn import PICK_KINDS
 
 
 class ActionPhase:
     """The action phase: moves, battles started, recovers, power ups."""
 
     def _start_actions(self, task):
-        d = self.d
-        if (all(st["actions"] <= 0 for st in d["seats"]) and d["team_tokens"] <= 0
-                and not self._zord_actions("actions")):
+        """The team's choice of who acts next (team_turn.py); the phase ends when nobody can act."""
+        cands = self._action_actors()
+        if not cands:
             # zords are used by exhausting them, not with tokens: a ready one keeps the phase open
             self._pop()
             self._e("phase", "action_phase_over")
             return
+        self._settle_handover(task, cands)
         return WAIT
 
+    def _action_actors(self):
+        """Seats that have an action now: an action token, a team Recover token, a zord to use."""
+        return [s for s in range(len(self.d["seats"])) if self._seat_action_choices(s)]
+
     def _choices_actions(self, task):
+        cands = self._action_actors()
+        if len(cands) == 1:                 # one seat can act: no "who" to ask, its actions are offered
+            return self._seat_action_choices(cands[0]) + [Action.make("end_actions")]
+        return self._pick_choices(task, cands, Action.make("end_actions"), ai_may_end=False)
+
+    def _choose_actions(self, task, action):
+        if action.kind == "end_actions":
+            self._pop()
+            self._e("phase", "action_phase_over")
+            return
+        if action.kind not in PICK_KINDS:   # the only seat that can act took an action
+            self._seat_action(action)
+            return
+        seat = self._choose_pick(task, action)
+        if seat is not None:
+            self._push({"t": "seat_actions", "seat": seat})
+
+    def _seat_action_choices(self, si):
+        """What seat ``si`` may do with one action: move, battle or recover (its own tokens), recover
+        with a team token, or use a zord it holds (the Megazord token is the team's: any seat)."""
         d = self.d
+        st = d["seats"][si]
         out = []
-        locs = d["ring"] + [CC]
-        for si, st in enumerate(d["seats"]):
-            if st["actions"] <= 0:
-                continue
-            here = d["rloc"][st["rangers"][0]]
+        here = d["rloc"][st["rangers"][0]]
+        r0 = st["rangers"][0]
+        if st["actions"] > 0:
             for r in st["rangers"]:
-                for l in locs:
+                for l in d["ring"] + [CC]:
                     if l != here:
                         out.append(Action.make("move", source=f"ranger:{r}", target=f"loc:{l}"))
-            r0 = st["rangers"][0]
             if self._enemies_at(here) > 0:
                 out.append(Action.make("battle", source=f"ranger:{r0}", target=f"loc:{here}"))
             out.append(Action.make("recover", source=f"ranger:{r0}"))
         if d["team_tokens"] > 0:
-            for st in d["seats"]:
-                out.append(Action.make("recover", source=f"ranger:{st['rangers'][0]}", token="team"))
-        out.extend(self._zord_actions("actions"))
-        out.append(Action.make("end_actions"))
+            out.append(Action.make("recover", source=f"ranger:{r0}", token="team"))
+        for a in self._zord_actions("actions"):
+            zid = a.source.split(":")[1]
+            if zid == "megazord" or d["zords"][zid]["seat"] == si:
+                out.append(a)
         return out
 
-    def _choose_actions(self, task, action):
+    def _start_seat_actions(self, task):
+        if not self._seat_action_choices(task["seat"]):
+            self._pop()
+            return
+        return WAIT
+
+    def _choices_seat_actions(self, task):
+        return self._seat_action_choices(task["seat"])
+
+    def _choose_seat_actions(self, task, action):
+        """Seat ``task["seat"]`` takes one action; then the team chooses who acts next again."""
+        d = self.d
+        self._pop()
+        team = d["stack"][-1] if d["stack"] and d["stack"][-1]["t"] == "actions" else {}
+        self._note_ai_step(team, task["seat"])
+        self._seat_action(action)
+
+    def _seat_action(self, action):
         d = self.d
         kind = action.kind
-        if kind == "end_actions":
-            self._pop()
-            self._e("phase", "action_phase_over")
-            return
         if kind == "zord":
             self._use_zord(action)
             return

@@ -2,8 +2,9 @@
 
 Preparation (the pool's energy, drawing up to the hand size, which foot soldiers fight), laying out the
 enemy cards (FAST first), the battle-start effects in the team's order, then ranger turn / enemy turn
-until every enemy card has acted, plus a final ranger turn. A ranger turn plays one combat card
-(attacks, maneuvers), uses an ability or a zord, or adds energy; targeting follows GUARD and immunity.
+until every enemy card has acted, plus a final ranger turn. In a ranger turn the team first chooses the
+active ranger's seat (team_turn.py), which then plays one combat card (attacks, maneuvers), uses an
+ability or a zord, or adds energy; targeting follows GUARD and immunity.
 Reactions are played when their condition happens. Enemy turns and damage are in enemy_cards.py.
 """
 from __future__ import annotations
@@ -13,6 +14,7 @@ from gamecore.engine import Action
 from .common import WAIT
 from .cyclopsis import CYC
 from .effects import DISPATCH
+from .team_turn import PICK_KINDS
 
 
 class Battle:
@@ -45,7 +47,7 @@ class Battle:
                    {"t": "turns"}, *extra, {"t": "cleanup", "stage": 0})
 
     def _start_prep_draw(self, task):
-        if not self._choices_prep_draw(task)[:-1]:
+        if not self._prep_group(task):
             self._pop()
             return
         return WAIT
@@ -55,11 +57,18 @@ class Battle:
         st = self.d["seats"][seat]
         return max(0, min(len(st["deck"]), self._hand_size(seat) - len(st["hand"])))
 
+    def _prep_group(self, task):
+        """The seats whose draws are decided now: the person's seats that could still draw, else the
+        next AI seat that could (each seat's owner draws for it; team_turn.py)."""
+        short = [s for s in self._battle_seats() if self._missing_cards(s) > 0 and s not in task.get("ready", ())]
+        humans, bots = self._split(short)
+        return humans or bots[:1]
+
     def _choices_prep_draw(self, task):
         """Draw one card at a time (a smaller hand leaves more cards to defend with), or up to the
-        hand size in one go per ranger ("draw_up") or for the whole team ("draw_team"), then ready."""
+        hand size in one go per ranger ("draw_up") or for the whole group ("draw_team"), then ready."""
         out = []
-        short = [s for s in self._battle_seats() if self._missing_cards(s) > 0]
+        short = self._prep_group(task)
         for s in short:
             out.append(Action.make("draw", source=f"deck:{s}", target=f"hand:{s}"))
         for s in short:
@@ -71,15 +80,16 @@ class Battle:
         return out
 
     def _choose_prep_draw(self, task, action):
+        group = self._prep_group(task)
+        # the step ends when no seat is left to draw (its start pops it)
         if action.kind == "ready":
-            self._pop()
-            return
-        if action.kind == "draw_team":
-            for s in self._battle_seats():
+            task["ready"] = list(task.get("ready", ())) + group
+        elif action.kind == "draw_team":
+            for s in group:
                 self._draw(s, self._missing_cards(s))
-            return
-        s = int(action.source.split(":")[1])
-        self._draw(s, self._missing_cards(s) if action.kind == "draw_up" else 1)
+        else:
+            s = int(action.source.split(":")[1])
+            self._draw(s, self._missing_cards(s) if action.kind == "draw_up" else 1)
 
     def _start_fs_select(self, task):
         d, C = self.d, self.C
@@ -361,7 +371,29 @@ class Battle:
             return
         return WAIT
 
+    def _turn_actors(self, task):
+        """Battle seats that could do something this rangers' turn besides passing."""
+        return [s for s in self._battle_seats() if self._seat_turn_choices(task, s)]
+
     def _choices_ranger_turn(self, task):
+        only = task.get("only") or {}
+        if "seat" in only:
+            return self._seat_turn_choices(task, only["seat"]) + [Action.make("pass")]
+        # the team chooses the active ranger first (team_turn.py), unless only one seat can act
+        cands = self._turn_actors(task)
+        if len(cands) == 1:
+            return self._seat_turn_choices(task, cands[0]) + [Action.make("pass")]
+        out = self._pick_choices(task, cands, Action.make("pass"), ai_may_end=True)
+        if "except" not in (task.get("only") or {}):
+            # energy may be added at any time (rulebook): by the seats whose owner decides now
+            decider = self._decider(task, cands)
+            side = set(self._split(cands)[0 if decider not in self.ai_seats() else 1])
+            out[-1:-1] = [a for a in self._energy_actions() if int(a.source.split(":")[1]) in side]
+        return out
+
+    def _seat_turn_choices(self, task, s):
+        """What seat ``s`` may do as the active ranger: play a combat card (each target, X and boost),
+        use an ability, a zord it holds or add energy (not in a turn limited by a card's rule)."""
         d, C = self.d, self.C
         b = d["battle"]
         only = task.get("only") or {}
@@ -370,73 +402,72 @@ class Battle:
         zero_only = bool(self._dispatch("only_zero"))
         plus = sum(self._dispatch("cost"))
         tcache = {}
-        for s in self._battle_seats():
-            st = d["seats"][s]
-            if "seat" in only and only["seat"] != s:
+        st = d["seats"][s]
+        if "seat" in only and only["seat"] != s:
+            return out
+        for c in st["hand"]:
+            key = C.card_of[c]
+            cdef = C.card_def[key]
+            if cdef["type"] == "reaction":
                 continue
-            for c in st["hand"]:
-                key = C.card_of[c]
-                cdef = C.card_def[key]
-                if cdef["type"] == "reaction":
+            if "except" in only and C.card_ranger[c] == only["except"]:
+                continue
+            if "name" in only and key != only["name"]:
+                continue
+            if zero_only and cdef["cost"] != 0:
+                continue
+            if cdef["cost"] == "X":
+                xs = [x for x in range(1, pool - plus + 1)]
+                if not xs:
                     continue
-                if "except" in only and C.card_ranger[c] == only["except"]:
+            else:
+                if cdef["cost"] + plus > pool:
                     continue
-                if "name" in only and key != only["name"]:
-                    continue
-                if zero_only and cdef["cost"] != 0:
-                    continue
-                if cdef["cost"] == "X":
-                    xs = [x for x in range(1, pool - plus + 1)]
-                    if not xs:
-                        continue
-                else:
-                    if cdef["cost"] + plus > pool:
-                        continue
-                    xs = [None]
-                boosts = [None]
-                if cdef.get("boost") and st["deck"]:
-                    boosts = [0, 1]
-                if cdef["type"] == "attack":
-                    ig = any(e.get("ignore_guard") for e in cdef["effects"])
-                    if ig not in tcache:
-                        tcache[ig] = self._targets(ig)
-                    for t in tcache[ig]:
-                        for x in xs:
-                            for bo in boosts:
-                                params = {}
-                                if x is not None:
-                                    params["x"] = x
-                                if bo is not None:
-                                    params["boost"] = bo
-                                out.append(Action.make("play", source=c, target=t, **params))
-                else:
-                    out.append(Action.make("play", source=c, target="pool"))
-        if not only:
-            for r in b["rangers"]:
-                if r in b["used"]:
-                    continue
-                ab = C.rangers[r]["ability"]
-                if ab["when"] != "active":
-                    continue
-                op = ab["effects"][0]["op"]
-                src = f"ability:{r}"
-                if op == "hit_adjacent_defeated":
-                    cands = []
-                    for dc in b["defeated"]:
-                        for nb in self._neighbours(dc):
-                            if nb not in b["defeated"] and nb not in cands and not self._immune(nb):
-                                cands.append(nb)
-                    for t in sorted(cands, key=(b["order"] + self.C.cyc["part_ids"]).index):
-                        out.append(Action.make("ability", source=src, target=t))
-                elif op == "draw" and not d["seats"][d["rseat"][r]]["deck"]:
-                    continue
-                elif op == "double_play" and b["double"] is not None:
-                    continue
-                else:
-                    out.append(Action.make("ability", source=src, target="pool"))
-            out.extend(self._zord_actions("battle"))
-            out.extend(self._energy_actions())
-        out.append(Action.make("pass"))
+                xs = [None]
+            boosts = [None]
+            if cdef.get("boost") and st["deck"]:
+                boosts = [0, 1]
+            if cdef["type"] == "attack":
+                ig = any(e.get("ignore_guard") for e in cdef["effects"])
+                if ig not in tcache:
+                    tcache[ig] = self._targets(ig)
+                for t in tcache[ig]:
+                    for x in xs:
+                        for bo in boosts:
+                            params = {}
+                            if x is not None:
+                                params["x"] = x
+                            if bo is not None:
+                                params["boost"] = bo
+                            out.append(Action.make("play", source=c, target=t, **params))
+            else:
+                out.append(Action.make("play", source=c, target="pool"))
+        if "except" in only or "name" in only:
+            return out
+        for r in b["rangers"]:
+            if r in b["used"] or d["rseat"][r] != s:
+                continue
+            ab = C.rangers[r]["ability"]
+            if ab["when"] != "active":
+                continue
+            op = ab["effects"][0]["op"]
+            src = f"ability:{r}"
+            if op == "hit_adjacent_defeated":
+                cands = []
+                for dc in b["defeated"]:
+                    for nb in self._neighbours(dc):
+                        if nb not in b["defeated"] and nb not in cands and not self._immune(nb):
+                            cands.append(nb)
+                for t in sorted(cands, key=(b["order"] + self.C.cyc["part_ids"]).index):
+                    out.append(Action.make("ability", source=src, target=t))
+            elif op == "draw" and not d["seats"][d["rseat"][r]]["deck"]:
+                continue
+            elif op == "double_play" and b["double"] is not None:
+                continue
+            else:
+                out.append(Action.make("ability", source=src, target="pool"))
+        out.extend(a for a in self._zord_actions("battle") if d["zords"][a.source.split(":")[1]]["seat"] == s)
+        out.extend(a for a in self._energy_actions() if a.source.split(":")[1] == str(s))
         return out
 
     def _energy_actions(self):
@@ -469,6 +500,11 @@ class Battle:
         if kind == "pass":
             self._pop()
             self._e("info", "ranger_passed")
+            return
+        if kind in PICK_KINDS:
+            seat = self._choose_pick(task, action)
+            if seat is not None:
+                task["only"] = dict(task.get("only") or {}, seat=seat)
             return
         if kind in ("give_energy", "spend_action"):
             self._add_energy(action)
@@ -631,25 +667,41 @@ class Battle:
             ctx["damage"] = self.d["stack"][task["idx"]]
         return ctx
 
+    def _react_group(self, task):
+        """The seats asked now whether they react: the person's seats holding a reaction that fits,
+        else the next AI seat holding one (each seat's owner plays its own cards; team_turn.py)."""
+        seats = []
+        for c, s in self._reactions(task["trigger"], self._react_ctx(task), with_reserve=True):
+            if s not in seats and s not in task.get("passed", ()):
+                seats.append(s)
+        humans, bots = self._split(seats)
+        return humans or bots[:1]
+
     def _start_react(self, task):
-        if not self._reactions(task["trigger"], self._react_ctx(task), with_reserve=True):
+        if not self._react_group(task):
             self._pop()
             return
         return WAIT
 
     def _choices_react(self, task):
         ctx = self._react_ctx(task)
+        group = self._react_group(task)
         tgt = f"ranger:{ctx['ranger']}" if task["trigger"] == "damage" else ctx["target"]
-        out = [Action.make("react", source=c, target=tgt) for c, s in self._reactions(task["trigger"], ctx)]
-        if len(self._reactions(task["trigger"], ctx, with_reserve=True)) > len(out):
-            out.extend(self._energy_actions())
+        out = [Action.make("react", source=c, target=tgt) for c, s in self._reactions(task["trigger"], ctx)
+               if s in group]
+        reserve = [c for c, s in self._reactions(task["trigger"], ctx, with_reserve=True) if s in group]
+        if len(reserve) > len(out):
+            out.extend(a for a in self._energy_actions() if int(a.source.split(":")[1]) in group)
         out.append(Action.make("pass"))
         return out
 
     def _choose_react(self, task, action):
         d, C = self.d, self.C
         if action.kind == "pass":
-            self._pop()
+            # these seats let it go; the window stays open for the others holding a reaction
+            task["passed"] = list(task.get("passed", ())) + self._react_group(task)
+            if not self._react_group(task):
+                self._pop()
             return
         if action.kind in ("give_energy", "spend_action"):
             self._add_energy(action)

@@ -35,9 +35,16 @@ class SetupAndDeployment:
         n_rangers = players * per_seat
         if n_rangers > len(pool):
             raise OptionError("not enough rangers in the content for this team")
-        if options.get("ranger_pick", "classic") == "random":
-            pool = s.rng.sample(pool, n_rangers)
-        chosen = pool[:n_rangers]
+        picked = options.get("rangers")
+        if picked:
+            # each seat chose its ranger (rulebook setup step 1), in seat order
+            if len(picked) != n_rangers or any(r not in pool for r in picked):
+                raise OptionError(f"option 'rangers' must name {n_rangers} of {', '.join(pool)} for this team")
+            chosen = list(picked)
+        else:
+            if options.get("ranger_pick", "classic") == "random":
+                pool = s.rng.sample(pool, n_rangers)
+            chosen = pool[:n_rangers]
         comp = C.comp
         # player-count rules: action tokens per player, Command Center energy, team recover tokens
         if six:

@@ -8,7 +8,8 @@ WAIT to ask for a decision), ``_choices_<t>`` lists the legal actions of a waiti
 restores exactly mid-battle; the stored step names (``d["stack"][i]["t"]``) are part of the save format.
 
 The rules live in one module per chapter of the rulebook, each a mixin of :class:`RangersState`:
-setup_deployment.py (setup, 1. deployment phase), action_phase.py (2. action phase), battle.py (a
+setup_deployment.py (setup, 1. deployment phase), team_turn.py (the team's choice of who acts next and
+who makes it), action_phase.py (2. action phase), battle.py (a
 battle: preparation, turns, ranger turns, reactions), enemy_cards.py (enemy turns, damage, defence,
 defeat, energy drain), effects.py (the effect vocabulary and the dispatcher of continuous effects),
 cleanup_zords.py (battle cleanup, 3. end phase, zords) and cyclopsis.py (the deluxe figure and
@@ -31,14 +32,15 @@ from .cyclopsis import CYC, CYC_DEPLOY, CyclopsisRules
 from .effects import DISPATCH, Effects
 from .enemy_cards import EnemyCardsAndDamage
 from .setup_deployment import SetupAndDeployment
+from .team_turn import TeamTurn
 
 __all__ = ["RangersState", "CC", "WAIT", "DISPATCH"]
 
 
-class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage, Effects, CleanupAndZords,
+class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCardsAndDamage, Effects, CleanupAndZords,
                    CyclopsisRules, GameState):
     GAME_ID = "rangers"
-    ENGINE_VERSION = 5
+    ENGINE_VERSION = 6
 
     def __init__(self):
         self.C = content()
@@ -186,15 +188,24 @@ class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage,
         if "seat" in top:
             return top["seat"]
         b = d["battle"]
-        if top["t"] == "ranger_turn" and top.get("only") and "seat" in top["only"]:
-            return top["only"]["seat"]
+        if top["t"] == "actions":                      # the team's choice of who acts (team_turn.py)
+            seat = self._decider(top, self._action_actors())
+            return 0 if seat is None else seat
+        if top["t"] == "ranger_turn":
+            only = top.get("only") or {}
+            if "seat" in only:
+                return only["seat"]
+            seat = self._decider(top, self._turn_actors(top))
+            if seat is not None:
+                return seat
+        if top["t"] in ("prep_draw", "react"):          # each seat's owner draws / reacts for it
+            group = self._prep_group(top) if top["t"] == "prep_draw" else self._react_group(top)
+            if group:
+                return group[0]
         if b is not None and b["lead"] in d["rseat"]:
             if top["t"] == "damage" and top.get("ranger"):
                 return d["rseat"][top["ranger"]]
             return d["rseat"][b["lead"]]
-        for i, st in enumerate(d["seats"]):
-            if st["actions"] > 0:
-                return i
         return 0
 
     def pending(self):
@@ -202,6 +213,8 @@ class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage,
             return None
         top = self._top()
         args = {k: v for k, v in top.items() if k in ("seat", "n", "loc", "trigger", "card")}
+        if self.team_choice_pending():
+            args["handed"] = bool(top.get("handed"))
         if top["t"] == "deploy_phase":
             args["n"] = self.deployments_this_round()
         return Decision(kind=top["t"], seat=self.current_seat(), prompt=f"rangers.prompt.{top['t']}", args=args)
@@ -312,8 +325,16 @@ class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage,
     def explain(self, source, target):
         legal = self.legal_actions()
         top = self._top()
+        if source is not None and self.team_choice_pending() and not any(a.source == source for a in legal):
+            # the team's choice of who acts: a seat's piece is explained as that seat's move would be
+            for pick in legal:
+                if pick.kind == "act":
+                    probe = self.clone()
+                    probe.apply_unchecked(pick)
+                    if any(a.source == source for a in probe.legal_actions()):
+                        return probe.explain(source, target)
         if source is not None and not any(a.source == source for a in legal):
-            if source.startswith("ranger:") and top and top["t"] == "actions":
+            if source.startswith("ranger:") and top and top["t"] in ("actions", "seat_actions"):
                 r = source.split(":")[1]
                 if r in self.d["rseat"] and self.d["seats"][self.d["rseat"][r]]["actions"] <= 0:
                     return IllegalAction("no_actions_left", "That Ranger has no action token left this round.")
@@ -419,9 +440,9 @@ class RangersState(SetupAndDeployment, ActionPhase, Battle, EnemyCardsAndDamage,
         return ("round", d["round"])
 
     def worth_planning(self):
-        """The planner searches the team's action-phase choices (where to go, when to fight or
-        recover); choices inside a battle are left to the greedy judgement (cheap and local)."""
-        return bool(self.d["stack"]) and self.d["stack"][-1]["t"] == "actions"
+        """The planner searches the team's action-phase choices (who acts, where to go, when to fight
+        or recover); choices inside a battle are left to the greedy judgement (cheap and local)."""
+        return bool(self.d["stack"]) and self.d["stack"][-1]["t"] in ("actions", "seat_actions")
 
     def summary(self):
         d = self.d

@@ -176,12 +176,41 @@ def skip_to_actions(s: RangersState) -> None:
     s.d["stack"] = [{"t": "round"}, {"t": "round_end"}, {"t": "actions"}]
 
 
+def pick_for(s: RangersState, action: Action) -> Action | None:
+    """On the team's choice of who acts: the ``act`` that makes ``action`` legal (its seat's), else None."""
+    if not s.team_choice_pending():
+        return None
+    for pick in s.legal_actions():
+        if pick.kind == "act" and action in s.acting_choices(int(pick.source.split(":")[1])):
+            return pick
+    return None
+
+
+def team_actions(s: RangersState) -> list[Action]:
+    """Everything the team could do now: the legal actions and, on the team's choice of who acts,
+    each seat's own actions once chosen (what today's hotseat table offers as drags)."""
+    legal = s.legal_actions()
+    out = list(legal)
+    if s.team_choice_pending():
+        for pick in legal:
+            if pick.kind == "act":
+                out.extend(a for a in s.acting_choices(int(pick.source.split(":")[1])) if a not in out)
+    return out
+
+
 def act(s: RangersState, kind: str, source=None, target=None, **params):
-    """Apply one action, which must be legal; returns its events."""
+    """Apply one action, which must be legal — on the team's choice of who acts, after choosing the
+    seat it belongs to (``act seat:n`` first, as the table does for a drag); returns its events."""
     a = Action.make(kind, source, target, **params)
     legal = s.legal_actions()
+    events = []
+    if a not in legal:
+        pick = pick_for(s, a)
+        if pick is not None:
+            events = s.apply(pick)
+            legal = s.legal_actions()
     assert a in legal, f"{a} is not legal; legal: {[str(x) for x in legal]}"
-    return s.apply(a)
+    return events + s.apply(a)
 
 
 def kinds(s: RangersState) -> set[str]:
@@ -280,8 +309,14 @@ def finish_battle(s: RangersState, play: str | None = None) -> list:
         legal = s.legal_actions()
         pick = None
         if top(s) == "ranger_turn":
-            pick = (next((a for a in legal if play and a.source == play), None)
-                    or next(a for a in legal if a.kind == "pass"))
+            pick = next((a for a in legal if play and a.source == play), None)
+            if pick is None and play and s.team_choice_pending():
+                chosen = next((p for p in legal if p.kind == "act" and any(
+                    a.source == play for a in s.acting_choices(int(p.source.split(":")[1])))), None)
+                if chosen is not None:
+                    events += s.apply(chosen)
+                    continue
+            pick = pick or next(a for a in legal if a.kind == "pass")
         elif top(s) in ("prep_draw", "react"):
             pick = legal[-1]                                   # ready / pass: no draws, no reactions
         events += s.apply(pick or legal[0])
@@ -311,6 +346,6 @@ def random_playout(s: RangersState, rng, cap: int = 20000) -> int:
 
 
 __all__ = ["new_game", "stack", "set_hand", "set_discard", "clear_board", "put_fs", "put_big", "move_rangers",
-           "set_panic", "skip_to_actions", "act", "kinds", "top", "cards_of", "CC",
+           "set_panic", "skip_to_actions", "act", "pick_for", "team_actions", "kinds", "top", "cards_of", "CC",
            "set_parts", "deploy_cyclopsis", "place_beside", "join_boss", "finish_battle", "event_names",
            "random_playout"]

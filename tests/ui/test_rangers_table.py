@@ -7,9 +7,12 @@ import random
 import toytable as tt
 from toytable import screen_of, post_drag, post_click
 
+import pygame
 import pytest
 
 import gamecore
+from gamecore.engine import Action
+from gamecore.rangers import testing as T
 from gamecore.session import Seat, Session
 from ui import i18n
 from ui.games import playable, table_for
@@ -37,7 +40,9 @@ def top_task(session) -> str:
 
 
 def play_until(session, wanted, seed=1, limit=4000, prefer=("battle", "move", "play")):
-    """Random moves (battles preferred) until ``wanted(state)``; True when reached."""
+    """Random moves (battles preferred) until ``wanted(state)``; True when reached. On the team's
+    choice of who acts the moves are every seat's own (as the hotseat table offers them), the seat
+    chosen first."""
     rng = random.Random(seed)
     for _ in range(limit):
         state = session.state
@@ -45,15 +50,19 @@ def play_until(session, wanted, seed=1, limit=4000, prefer=("battle", "move", "p
             return False
         if wanted(state):
             return True
-        legal = state.legal_actions()
+        legal = [a for a in T.team_actions(state) if a.kind != "act"] or state.legal_actions()
         pref = [a for a in legal if a.kind in prefer]
-        session.apply(rng.choice(pref) if pref and rng.random() < 0.75 else rng.choice(legal))
+        action = rng.choice(pref) if pref and rng.random() < 0.75 else rng.choice(legal)
+        if action not in state.legal_actions():
+            session.apply(T.pick_for(state, action))
+        session.apply(action)
     return False
 
 
 def single_play(state):
-    """A legal "play" on an enemy card that is the only action for its (card, enemy) pair."""
-    legal = state.legal_actions()
+    """A "play" on an enemy card the person may make now (on the team's choice: a seat's own) that is
+    the only action for its (card, enemy) pair."""
+    legal = T.team_actions(state)
     plays = [a for a in legal if a.kind == "play" and a.target != "pool"]
     for a in plays:
         if sum(1 for b in plays if (b.source, b.target) == (a.source, a.target)) == 1:
@@ -127,14 +136,14 @@ def test_an_illegal_drop_snaps_back_with_the_engines_reason():
     # the engine only knows "not there": the table names where that ranger can go instead
     text = scene.refusal_text("ranger:red", "deck:deployment", reason)
     assert text in scene.toasts.texts and text != illegal_text(reason)
-    moves = [scene.describe_action(a) for a in session.state.legal_actions() if a.source == "ranger:red"]
+    moves = [scene.describe_action(a) for a in T.team_actions(session.state) if a.source == "ranger:red"]
     assert moves and moves[0] in text
     assert scene.world.get("ranger:red").offset.length() == 0            # back where it was
 
 
 def test_a_battle_drag_a_combat_card_onto_an_enemy_card_attacks_it():
     session = new_session(players=4, seed=3)
-    assert play_until(session, lambda s: top_task_of(s) == "ranger_turn" and single_play(s) is not None, seed=2)
+    assert play_until(session, lambda s: top_task_of(s) == "ranger_turn" and single_play(s) is not None, seed=3)
     action = single_play(session.state)
     app, scene = open_rangers(session)
     assert scene.world.get(f"battle:{session.state.d['battle']['loc']}") is not None
@@ -249,7 +258,7 @@ def test_descriptions_exist_in_japanese_too():
 
 def test_the_table_renders_mid_battle_in_both_languages():
     session = new_session(players=4, seed=3)
-    assert play_until(session, lambda s: s.d["battle"] is not None and top_task_of(s) == "ranger_turn", seed=2)
+    assert play_until(session, lambda s: s.d["battle"] is not None and top_task_of(s) == "ranger_turn", seed=3)
     app, scene = open_rangers(session)
     b = session.state.d["battle"]
     for cid in b["order"] + [f"ranger:{r}" for r in b["rangers"]] + ["pool", "supply"]:
@@ -342,7 +351,7 @@ def test_clicking_a_players_panel_shows_that_hand_at_full_size_and_a_click_retur
     assert scene.board_overlay is None and not session.steps
 
 
-@pytest.mark.parametrize("kind, walk", [("ready", 14), ("pass", 2), ("recover_done", 6)])
+@pytest.mark.parametrize("kind, walk", [("ready", 4), ("pass", 1), ("recover_done", 2)])
 def test_ready_pass_and_finish_ask_first_naming_what_they_give_up_and_only_when_the_setting_is_on(kind, walk):
     session = new_session(players=2, seed=1)
     assert play_until(session, lambda s: any(a.kind == kind for a in s.legal_actions())
@@ -362,3 +371,149 @@ def test_ready_pass_and_finish_ask_first_naming_what_they_give_up_and_only_when_
 
 
 RANGERS_ENDS = ("end_actions", "ready", "pass", "recover_done")
+
+
+# ------------------------------------------------------------------ AI teammates play their own seats
+def ai_session(seed=11, level="greedy"):
+    """Four players: the person plays Red (seat 0), AI teammates the other three; the action phase."""
+    seats = [Seat()] + [Seat("bot", level) for _ in range(3)]
+    session = Session.new("rangers", seed, 4, {"ai_seats": [1, 2, 3]}, seats)
+    while top_task(session) != "actions":
+        session.apply(session.state.legal_actions()[-1])       # the deployment
+    return session
+
+
+def test_an_ai_teammates_ranger_cannot_be_dragged_and_the_refusal_says_whose_it_is():
+    session = ai_session()
+    app, scene = open_rangers(session)
+    sources = scene.drag.sources()
+    assert "ranger:red" in sources                            # the person's own ranger: drag it to act
+    assert not {"ranger:black", "ranger:blue", "ranger:yellow"} & sources
+    assert all(scene.piece_seat(a.source) in (0, None) for a in scene.input_actions())
+    before, steps = session.state.digest(), len(session.steps)
+    post_drag(screen_of(scene, "ranger:black"), screen_of(scene, "loc:" + session.state.d["ring"][0]))
+    app.frames(2)
+    assert session.state.digest() == before and len(session.steps) == steps
+    assert t("rangers.ui.ai_piece", name=scene.plain_seat_name(1)) in scene.toasts.texts
+    assert "Billy" in scene.toasts.texts[-1] or scene.plain_seat_name(1) in scene.toasts.texts[-1]
+
+
+def test_dragging_your_own_ranger_on_the_teams_choice_acts_with_it():
+    session = ai_session()
+    app, scene = open_rangers(session)
+    target = "loc:" + session.state.d["ring"][1]
+    post_drag(screen_of(scene, "ranger:red"), screen_of(scene, target))
+    app.frames(2)
+    assert [str(s.action) for s in session.steps[-2:]] == ["act seat:0", f"move ranger:red -> {target}"]
+    assert session.state.d["rloc"]["red"] == target.split(":")[1]
+
+
+def test_let_the_team_act_hands_over_and_the_ai_step_never_addresses_the_person(monkeypatch):
+    session = ai_session()
+    app, scene = open_rangers(session, {"animation_speed": "normal"})
+    started = []
+    monkeypatch.setattr(scene, "_start_bot", lambda: started.append(scene._idle))
+    assert any(a.kind == "team_act" for a in scene.legal())
+    assert scene.panel.button_for("action", Action.make("team_act")) is not None   # "Let the team act"
+    scene.apply_action(Action.make("team_act"))
+    app.frames(1, dt=0.01)
+    assert session.bot_to_move() and session.state.current_seat() == 1
+    name = scene.seat_name(1)
+    assert name.endswith("(AI)") or "AI" in name
+    assert name in scene.panel.prompt and name in scene.bot_banner_text()
+    assert scene.prompt_text() == scene.bot_doing(1)
+    for text in (scene.panel.prompt, scene.bot_banner_text(), scene.prompt_text()):
+        assert "drag" not in text.lower() and "you" not in text.lower()
+    while not started and scene._idle < 2.0:                 # paced: the AI step waits its 0.6 s on screen
+        app.frame(0.05)
+    assert started and 0.6 <= started[0] < 0.7
+
+
+def test_three_ai_teammates_play_their_seats_through_the_bot_worker():
+    session = ai_session(seed=5)
+    app, scene = open_rangers(session)
+    scene.apply_action(Action.make("team_act"))
+    assert tt.wait_for(app, lambda: len(session.steps) > 8 or not session.bot_to_move(), 60)
+    ai_steps = [s for s in session.steps if s.seat in (1, 2, 3)]
+    assert ai_steps
+    for step in ai_steps:                                   # each AI seat moved only its own pieces
+        src = step.action.source or ""
+        if src.startswith(("ranger:", "card:")):
+            owner = scene.piece_seat(src) if not src.startswith("card:") else session.state.C.card_ranger[src]
+            assert owner == step.seat or session.state.d["rseat"].get(owner) == step.seat
+
+
+@pytest.fixture
+def real_app(pygame_session, tmp_path):
+    from ui.app import App
+    from ui.settings import Settings
+    application = App(settings=Settings(tmp_path / "settings.json"), smoke=True)
+    yield application
+    application.scenes.switch("menu")
+
+
+def test_setup_seats_read_you_or_ai_teammate_and_the_engine_learns_the_ai_seats(real_app):
+    real_app.scenes.switch("setup", game="rangers")
+    scene = real_app.scenes.top
+    scene._set_players(4)
+    scene = real_app.scenes.top
+    labels = {name for dd, (mapping, _) in scene.handlers.items() for name in mapping}
+    assert t("setup.you") in labels and t("setup.ai_teammate_plain") in labels
+    for i in (1, 2, 3):
+        scene._set_seat(i, Seat("bot", "planner"))
+    session = scene.start()
+    assert session is not None and session.options["ai_seats"] == [1, 2, 3] and not session.options["hotseat"]
+    assert session.state.ai_seats() == {1, 2, 3}
+
+
+def test_setup_i_control_every_seat_keeps_the_person_in_control(real_app):
+    real_app.scenes.switch("setup", game="rangers")
+    scene = real_app.scenes.top
+    scene._set_players(4)
+    for i in (1, 2, 3):
+        scene._set_seat(i, Seat("bot", "planner"))
+    scene._set_option("hotseat", True)
+    labels = {name for dd, (mapping, _) in scene.handlers.items() for name in mapping}
+    assert t("setup.ai_teammate_plain") not in labels            # no seat types to pick in hotseat
+    session = scene.start()
+    assert session is not None and session.options["hotseat"] and session.options["ai_seats"] == []
+    assert not any(s.is_bot for s in session.seats) and session.state.ai_seats() == set()
+    assert not session.bot_to_move()
+
+
+def test_each_seat_chooses_its_ranger_with_the_character_card_shown(real_app):
+    from ui.games.rangers.picker import RangerPickScene
+
+    real_app.scenes.switch("setup", game="rangers")
+    setup = real_app.scenes.top
+    setup._set_players(3)
+    setup = real_app.scenes.top
+    assert setup.extra is not None and setup.extra[1] is RangerPickScene
+    real_app.scenes.push(setup.extra[1], players=3, seats=setup.seats, options=dict(setup.values))
+    picker = real_app.scenes.top
+    assert picker.chosen == ["red", "black", "blue"]                       # classic until changed
+    surface = pygame.Surface(real_app.size)
+    picker.draw(surface)                                                   # the cards with their abilities draw
+    picker.chosen[0] = "blue"
+    assert not picker.accept() and real_app.scenes.top is picker          # Blue twice: refused, nothing written
+    picker.chosen = ["pink", "yellow", "blue"]
+    assert picker.accept() and real_app.scenes.top is setup
+    session = setup.start()
+    assert session is not None and session.options["rangers"] == ["pink", "yellow", "blue"]
+    assert [st["rangers"] for st in session.state.d["seats"]] == [["pink"], ["yellow"], ["blue"]]
+
+
+def test_the_classic_and_random_shortcuts_fill_the_rows(real_app):
+    from ui.games.rangers.picker import RangerPickScene
+
+    real_app.scenes.switch("setup", game="rangers")
+    setup = real_app.scenes.top
+    setup._set_players(2)
+    setup = real_app.scenes.top
+    real_app.scenes.push(RangerPickScene, players=2, seats=setup.seats, options=dict(setup.values))
+    picker = real_app.scenes.top
+    assert picker.per_seat == 2 and len(picker.chosen) == 4
+    picker.fill("random")
+    assert len(set(picker.chosen)) == 4 and set(picker.chosen) <= set(picker.pool)
+    picker.fill("classic")
+    assert picker.chosen == picker.pool[:4]

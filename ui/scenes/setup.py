@@ -85,15 +85,23 @@ class SetupScene(Scene):
         seat_w = fonts.font(LABEL_SIZE).size(t("setup.seat", n=self.info.max_players))[0] + 16
         y2 = 140
         self.notes = []              # (text, x, y, width): muted notes drawn wrapped, see draw()
+        hotseat = self._hotseat()
         if self.info.coop:
             note_w = w - x2 - 64
-            self.notes.append((t("setup.coop_note"), x2, y2 + 8, note_w))
-            y2 += max(row, len(fonts.wrap(t("setup.coop_note"), NOTE_SIZE, note_w)) * 22 + 20)
-        if self.info.bot_levels:
+            # a game with the "I control every seat" switch: seats are "You" or "AI teammate"
+            note = t("setup.coop_note") if not self._has_option("hotseat") else (
+                t("setup.hotseat_note") if hotseat else t("setup.coop_seats_note"))
+            self.notes.append((note, x2, y2 + 8, note_w))
+            y2 += max(row, len(fonts.wrap(note, NOTE_SIZE, note_w)) * 22 + 20)
+        if self.info.bot_levels and not hotseat:
             human = t("setup.you_steer") if self.info.coop else t("setup.human")
             bot_key = "setup.ai_teammate" if self.info.coop else "setup.bot"   # co-op seats: "AI teammate"
             choices = [(human, Seat())] + [(t(bot_key, level=t(f"bot.{lv}")), Seat("bot", lv))
                                            for lv in self.info.bot_levels]
+            if self._has_option("hotseat"):
+                choices = [(t("setup.you"), Seat())] + [
+                    (t("setup.ai_teammate_plain") if i == 0 else t(bot_key, level=t(f"bot.{lv}")), Seat("bot", lv))
+                    for i, lv in enumerate(self.info.bot_levels)]
             for seat_index in range(self.players):
                 label(t("setup.seat", n=seat_index + 1), y2, x=x2, width=seat_w)
                 dropdown(choices, self.seats[seat_index], y2, lambda v, i=seat_index: self._set_seat(i, v),
@@ -157,6 +165,9 @@ class SetupScene(Scene):
         self._remember_seed()
         self.players = n
         self.seats = (self.seats + self._default_seats()[len(self.seats):])[:n]
+        for option in self.info.options:        # app-supplied data (e.g. chosen rangers) was for the old team
+            if option.kind == "data":
+                self.values[option.name] = option.default
         self.on_resize()
 
     def _set_seat(self, index: int, seat: Seat) -> None:
@@ -164,6 +175,16 @@ class SetupScene(Scene):
 
     def _set_option(self, name: str, value) -> None:
         self.values[name] = value
+        if name == "hotseat":
+            self._remember_seed()
+            self.on_resize()          # the seat rows change: "You / AI teammate", or none in hotseat
+
+    def _has_option(self, name: str) -> bool:
+        return any(o.name == name for o in self.info.options)
+
+    def _hotseat(self) -> bool:
+        """The "I control every seat" switch of a co-op game (its option ``hotseat``) is on."""
+        return self._has_option("hotseat") and bool(self.values.get("hotseat"))
 
     def _set_undo(self, mode: str) -> None:
         self.undo_mode = mode
@@ -183,7 +204,7 @@ class SetupScene(Scene):
                 self.app.scenes.push("rules", game=self.info.id)
             elif self.extra_button is not None and event.ui_element is self.extra_button:
                 self._remember_seed()
-                self.app.scenes.push(self.extra[1], players=self.players, seats=self.seats)
+                self.app.scenes.push(self.extra[1], players=self.players, seats=self.seats, options=dict(self.values))
             elif self.tutorial_button is not None and event.ui_element is self.tutorial_button:
                 self.start_tutorial()
             elif event.ui_element is self.reroll:
@@ -200,8 +221,12 @@ class SetupScene(Scene):
             return None
         autosave = None if self.app.storage_problem else persistence.autosave_path()
         seats = self.seats
+        if self._hotseat():
+            seats = [Seat() for _ in range(self.players)]     # the person makes every seat's decisions
         try:
             options = prepare_options(self.info.id, dict(self.values))
+            if self._has_option("ai_seats"):     # the engine names the AI teammates' seats (who decides)
+                options["ai_seats"] = [i for i, seat in enumerate(seats) if seat.is_bot]
             session = Session.new(self.info.id, seed, self.players, options, seats, self.undo_mode, autosave)
         except (gamecore.OptionError, gamecore.ContentError) as exc:
             self.error_box = message(self.app.manager, "dialog.bad_setup", str(exc))

@@ -174,7 +174,7 @@ def test_in_the_scenario_defeated_sides_are_ignored_except_the_cores():
     if T.top(s) == "prep_draw":
         T.act(s, "ready")
     assert T.top(s) == "ranger_turn"                     # no bottom-decking: the defeated right leg is ignored
-    assert any(a.kind == "zord" for a in s.legal_actions())   # the defeated head does not hurt either
+    assert any(a.kind == "zord" for a in T.team_actions(s))   # the defeated head does not hurt either
     ev = T.act(s, "play", SURE_KICK, CORE)               # the Core falls: its defeated side still counts
     assert CORE in s.d["cyc"]["down"]
     assert T.top(s) == "cyc_split"

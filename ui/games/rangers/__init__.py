@@ -8,4 +8,7 @@ def __getattr__(name):
     if name == "TABLE_SCENE":
         from .table import RangersTable
         return RangersTable
+    if name == "EXTRA_SCREEN":      # (button label key, scene): each seat chooses its ranger, from the setup
+        from .picker import RangerPickScene
+        return ("rangers.pick.open", RangerPickScene)
     raise AttributeError(name)

@@ -68,10 +68,84 @@ class RangersTable(TableScene):
 
     # ================================================================== names
     def seat_name(self, seat: int) -> str:
+        """The seat's rangers' names, with "(AI)" for an AI teammate's seat."""
         if self.session is None or seat is None:
             return t("table.seat", n=(seat or 0) + 1)
+        name = self.plain_seat_name(seat)
+        return t("rangers.ui.ai_name", name=name) if self.is_ai_seat(seat) else name
+
+    def plain_seat_name(self, seat: int) -> str:
         rangers = self.state.d["seats"][seat]["rangers"]
         return t("rangers.ui.and").join(F.short_name(r) for r in rangers)
+
+    # ================================================================== the person's seats and the AI teammates'
+    def is_ai_seat(self, seat) -> bool:
+        """An AI teammate plays this seat (never in the hotseat game: setup makes every seat the person's)."""
+        return self.session is not None and seat is not None and self.session.seat_is_bot(seat)
+
+    def piece_seat(self, cid: str | None) -> int | None:
+        """The seat a piece on the table belongs to: a ranger figure or portrait, a hand card, a deck,
+        discard, energy or action token, an ability chip, a zord card; None for the team's pieces."""
+        if self.session is None or not cid:
+            return None
+        d = self.state.d
+        kind, _, rest = cid.partition(":")
+        if kind in ("ranger", "ability") and rest in d["rseat"]:
+            return d["rseat"][rest]
+        if kind in ("deck", "hand", "discard", "energy", "action") and rest.isdigit():
+            return int(rest)
+        if kind == "zord" and rest in d["zords"]:
+            return d["zords"][rest]["seat"]
+        if kind == "card":
+            for i, st in enumerate(d["seats"]):
+                if cid in st["hand"] or cid in st["discard"]:
+                    return i
+        return None
+
+    # kinds that move a seat's own pieces: never offered to the person for an AI teammate's seat
+    OWN_PIECE_KINDS = ("move", "battle", "recover", "play", "react", "ability", "give_energy", "spend_action",
+                       "draw", "draw_up", "topdeck", "pick", "zord", "discard")
+
+    def _ai_piece(self, action: Action) -> bool:
+        return action.kind in self.OWN_PIECE_KINDS and self.is_ai_seat(self.piece_seat(action.source))
+
+    def legal(self) -> list[Action]:
+        """The engine's legal actions for the person, with two table conveniences, both read from the
+        engine: on the team's choice of who acts, each of the person's seats' own moves (a drag of your
+        ranger means "I act, and do this"; ``acting_choices``), and never an AI teammate's piece."""
+        base = super().legal()
+        if self.session is None or not base or self.session.bot_to_move():
+            self._merged = {}
+            return base
+        cached = getattr(self, "_merged_for", None)
+        if cached is not None and cached[0] == self.token:
+            return cached[1]
+        out = [a for a in base if not self._ai_piece(a)]
+        merged: dict = {}
+        if self.state.team_choice_pending():
+            for pick in base:
+                if pick.kind != "act":
+                    continue
+                seat = int(pick.source.split(":")[1])
+                if self.is_ai_seat(seat):
+                    continue
+                for a in self.state.acting_choices(seat):
+                    if a not in merged and a not in out and not self._ai_piece(a):
+                        merged[a] = pick
+        out.extend(merged)
+        self._merged = merged
+        self._merged_for = (self.token, out)
+        return out
+
+    def apply_action(self, action: Action) -> bool:
+        """A move of one of the person's seats offered on the team's choice: choose that seat first."""
+        pick = getattr(self, "_merged", {}).get(action)
+        if pick is not None and action not in self.state.legal_actions():
+            if not super().apply_action(pick):
+                return False
+            if action not in self.state.legal_actions():
+                return True
+        return super().apply_action(action)
 
     def ranger_of_seat(self, seat: int) -> str:
         return self.state.d["seats"][seat]["rangers"][0]
@@ -107,7 +181,8 @@ class RangersTable(TableScene):
         w.add(Panel("table:frame", (0, 0, self.geo["W"], self.geo["H"]), fill=(0, 0, 0, 0), line=(0, 0, 0, 0),
                     layer=-3))
         # what to do now, in full, above the table (the side panel's prompt box is small)
-        if self.session is not None:
+        if self.session is not None and not self.session.bot_to_move():
+            # (during an AI teammate's step the kit's banner names who acts and what they decide)
             w.add(Label("label:prompt", (0, -34, self.geo["W"], 28), self.prompt_text(), size=14, bold=True,
                         colour=(255, 226, 150), plate=(10, 12, 16, 200), layer=9))
         self._team(state)
@@ -630,9 +705,11 @@ class RangersTable(TableScene):
         if kind in ("prep_draw", "fs_select", "order", "topdeck") and not b["resolved"] and not any(b["hits"].values()):
             parts.insert(0, t("rangers.ui.preparing"))
         elif kind == "react":
-            parts.insert(0, t("rangers.ui.reaction_window"))
+            ai = self.session is not None and self.session.bot_to_move()     # never "you" in an AI step
+            parts.insert(0, t("rangers.ui.reaction_window_ai" if ai else "rangers.ui.reaction_window"))
         elif kind == "damage":
-            parts.insert(0, t("rangers.ui.assign_damage"))
+            ai = self.session is not None and self.session.bot_to_move()
+            parts.insert(0, t("rangers.ui.assign_damage_ai" if ai else "rangers.ui.assign_damage"))
         else:
             parts.insert(0, t("rangers.ui.turn_enemy") if b["next"] == "enemy" and kind != "ranger_turn"
                          else t("rangers.ui.turn_rangers"))
@@ -652,7 +729,9 @@ class RangersTable(TableScene):
         title = t("rangers.ui.tray_title", who=self.seat_name(seat), room=room, limit=task["limit"])
         w.add(Panel("tray", (0, 0, g["map_w"], g["top_h"]), title=title, fill=(16, 22, 30, 245), line=(120, 200, 160),
                     layer=6, icon="shield"))
-        w.add(Label("label:tray", (10, 26, g["map_w"] - 20, 34), t("rangers.ui.tray_help"), size=11, wrap=True,
+        ai = self.session is not None and self.session.bot_to_move()
+        helper = "rangers.ui.tray_help_ai" if ai else "rangers.ui.tray_help"
+        w.add(Label("label:tray", (10, 26, g["map_w"] - 20, 34), t(helper), size=11, wrap=True,
                     colour=(200, 220, 210), layer=8))
         cards = list(st["discard"])
         if not cards:
@@ -670,6 +749,9 @@ class RangersTable(TableScene):
 
     # ================================================================== input helpers
     def is_table_move(self, action: Action) -> bool:
+        if action.kind == "act":
+            # "X acts": a click on X's panel; a button only when X has no move of its own offered
+            return any(p == action for p in getattr(self, "_merged", {}).values())
         if action.kind in self.END_KINDS or action.kind in BUTTON_TOO or action.source is None:
             return False
         src = self.world.get(action.source)
@@ -679,6 +761,26 @@ class RangersTable(TableScene):
             return True
         tgt = self.world.get(action.target)
         return tgt is not None and tgt.visible
+
+    def _handle_table_input(self, event) -> None:
+        """A press on an AI teammate's piece (ranger, card, deck, token, ability, zord) says whose it is
+        instead of doing nothing; everything else goes to the kit."""
+        import pygame
+
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.drag.busy
+                and not self.animator.busy and self.camera.viewport.collidepoint(event.pos)):
+            wp = self.camera.to_world(event.pos)
+            if self.drag._source_under(wp) is None:
+                for view in self.world.views_at(wp):
+                    if view.cid.startswith("seat:"):
+                        continue
+                    seat = self.piece_seat(view.cid)
+                    if self.is_ai_seat(seat):
+                        self.toast(t("rangers.ui.ai_piece", name=self.plain_seat_name(seat)), "error")
+                        return
+                    if seat is not None:
+                        break
+        super()._handle_table_input(event)
 
     def _on_drag_result(self, result) -> None:
         # a plain click on a ranger offers "recover" in a small menu instead of spending the token at once
@@ -747,6 +849,12 @@ class RangersTable(TableScene):
             return t(key, who=self.seat_name(self.state.d["rseat"][_lid(src)]))
         if k == "end_actions":
             return t("rangers.ui.act.end_actions")
+        if k == "act":
+            return t("rangers.ui.act.act", who=self.seat_name(int(src.split(":")[1])))
+        if k == "team_act":
+            return t("rangers.ui.act.team_act")
+        if k == "hand_back":
+            return t("rangers.ui.act.hand_back")
         if k == "power_up":
             return t("rangers.ui.act.power_up", who=self.seat_name(self.state.d["rseat"][_lid(src)]))
         if k == "decline":
@@ -855,10 +963,44 @@ class RangersTable(TableScene):
         return None
 
     # ================================================================== the prompt
+    AI_DOING = {"actions": "who", "ranger_turn": "who", "seat_actions": "action", "choose_enemy": "target",
+                "prep_draw": "draw", "react": "react", "damage": "damage", "recover": "recover",
+                "power_up": "power_up", "fs_select": "fight", "order": "order", "topdeck": "topdeck",
+                "drain": "drain", "drain_discard": "discard", "discard_highest": "discard", "cleanup": "energy",
+                "summon": "zord", "choose_lead": "lead", "deploy_phase": "deploy"}
+
+    def bot_doing(self, seat: int) -> str:
+        """What the AI teammate ``seat`` is deciding now, in the third person ("Billy (AI) is choosing
+        a target…")."""
+        top = self.state.d["stack"][-1] if self.state.d["stack"] else {}
+        kind = top.get("t")
+        what = self.AI_DOING.get(kind)
+        if kind == "ranger_turn" and "seat" in (top.get("only") or {}):
+            what = "card"
+        key = f"rangers.ui.doing.{what}"
+        if what and (has(key) or has(key, "en")):
+            return t(key, name=self.seat_name(seat))
+        return t("table.thinking", name=self.seat_name(seat))
+
+    def bot_last_step(self, seat: int) -> str:
+        """What ``seat`` just did; choosing who acts is not a step worth repeating (the line under it
+        says what the chosen seat now decides)."""
+        if self.session is not None and self.session.steps and self.session.steps[-1].action.kind == "act":
+            return ""
+        return super().bot_last_step(seat)
+
+    def bot_banner_text(self) -> str:
+        seat = self.state.current_seat()
+        last = self.bot_last_step(seat)
+        name = self.seat_name(seat)
+        return t("table.bot.did", name=name, what=last) if last else self.bot_doing(seat)
+
     def prompt_text(self) -> str:
         state = self.state
         if state.is_over():
             return t(state.result().reason, **state.result().reason_params) if state.result() else ""
+        if self.session is not None and self.session.bot_to_move():
+            return self.bot_doing(state.current_seat())       # an AI teammate's step: never "you"
         d = state.d
         top = d["stack"][-1] if d["stack"] else {}
         kind = top.get("t")
@@ -887,8 +1029,13 @@ class RangersTable(TableScene):
             params.update(who=self.seat_name(top["seat"]))
         elif kind == "drain":
             params.update(n=top.get("n", 0))
+        elif kind == "seat_actions":
+            params.update(who=self.seat_name(top["seat"]), n=d["seats"][top["seat"]]["actions"])
         if has(key) or has(key, "en"):
-            return t(key, **params)
+            text = t(key, **params)
+            if any(a.kind == "team_act" for a in state.legal_actions()):
+                text += " " + t("rangers.ui.prompt.or_team")
+            return text
         decision = state.pending()
         return t(decision.prompt, **decision.args) if decision is not None else ""
 
@@ -898,20 +1045,26 @@ class RangersTable(TableScene):
             super().refresh()
             return
         # the base writes the engine's prompt and turn line; ours replace them (one text rebuild, not two)
-        panel.set_prompt = panel.set_turn = lambda text: None
+        panel.set_prompt = panel.set_turn = lambda *args: None
         try:
             super().refresh()
         finally:
             del panel.set_prompt, panel.set_turn
         if self.session is not None:
-            self.panel.set_prompt(self.prompt_text())
+            if not self.session.bot_to_move() or self.state.is_over():
+                self.panel.set_prompt(self.prompt_text())
             if self.state.is_over():
                 self.panel.set_turn(t("table.game_over"))
             else:
                 d = self.state.d
                 deploying = bool(d["stack"]) and d["stack"][-1]["t"] == "deploy_phase"
                 phase = "battle" if d["battle"] is not None else ("deploy" if deploying else "actions")
-                self.panel.set_turn(t("rangers.ui.turn_line", round=d["round"], phase=t(f"rangers.ui.phase.{phase}")))
+                line = t("rangers.ui.turn_line", round=d["round"], phase=t(f"rangers.ui.phase.{phase}"))
+                if self.session.bot_to_move():
+                    seat = self.state.current_seat()
+                    self.panel.set_prompt(self.bot_doing(seat), self.bot_last_step(seat))
+                    line = t("rangers.ui.turn_line_ai", line=line, name=self.seat_name(seat))
+                self.panel.set_turn(line)
 
     # ================================================================== events: log, dice, reveals
     def log_line(self, event) -> str:

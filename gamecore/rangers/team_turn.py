@@ -1,0 +1,159 @@
+"""Who acts next (rulebook: action phase 「チームは各レンジャーがアクションを実行するタイミングを集合的に
+決定します」; ranger turn 「チームは１人のレンジャーを選択してアクティブなレンジャーとする」).
+
+Whenever several seats could act — the action phase (any seat with an action token, a team Recover
+token or a zord to use) and a rangers' turn in a battle (any ranger there that can play a card, use an
+ability or a zord, or add energy) — the team first chooses its active seat. That choice is a decision
+of its own, and the seat chosen then decides alone:
+
+- ``act`` (source ``seat:<n>``): seat n acts. In the action phase a ``seat_actions`` step for seat n
+  goes on top (one action, then the team chooses again); in a battle the ranger turn's ``only`` becomes
+  ``{"seat": n}``. Either way ``current_seat()`` is n and ``legal_actions()`` are n's alone.
+- ``end_actions`` / ``pass``: the team ends the action phase / passes this rangers' turn.
+- When only one seat can act there is no "who" to ask: the team step offers that seat's own actions
+  (and the end) directly, and names that seat.
+- ``team_act``: the person hands the choice to the team AI ("let the team act"): the AI teammates act
+  until the team AI hands back (``hand_back``, offered once an AI seat has acted since) or they have
+  nothing left to do. In a battle the hand-over lasts one rangers' turn.
+
+Who decides that choice: the seats the person plays are the seats not in the ``ai_seats`` option (the
+app fills it from the setup's seat types; ``hotseat`` — "I control every seat" — empties it). If a seat
+of the person's can act and the choice was not handed over, the person decides (the lowest such seat
+is named) and is offered their own seats, ``team_act`` when an AI teammate can act, and the end. Else
+the team AI decides (the lowest AI seat that can act is named), choosing among the AI seats; it may end
+the action phase only when none of the person's seats can act (a battle's pass is always the team's).
+With no AI seats every seat is the person's: that is the hotseat game.
+"""
+from __future__ import annotations
+
+from gamecore.engine import Action, OptionError
+
+PICK_KINDS = ("act", "team_act", "hand_back")
+
+
+def check_ai_seats(value):
+    """The ``ai_seats`` option: a list of distinct seat numbers 0-5 (extra seats are ignored)."""
+    if not isinstance(value, (list, tuple)) or any(isinstance(s, bool) or not isinstance(s, int) for s in value):
+        raise OptionError("option 'ai_seats' must be a list of seat numbers")
+    if any(s < 0 or s > 5 for s in value) or len(set(value)) != len(value):
+        raise OptionError("option 'ai_seats' must list distinct seats between 0 and 5")
+    return sorted(value)
+
+
+class TeamTurn:
+    """The team's choice of who acts next, and who makes that choice."""
+
+    def ai_seats(self) -> set:
+        """The seats AI teammates play (empty in the hotseat game)."""
+        if self.options.get("hotseat"):
+            return set()
+        return {s for s in (self.options.get("ai_seats") or ()) if 0 <= s < self.players}
+
+    def _split(self, cands):
+        ai = self.ai_seats()
+        return [s for s in cands if s not in ai], [s for s in cands if s in ai]
+
+    def _decider(self, task, cands):
+        """The seat whose owner makes the team's choice among ``cands`` (None: nobody can act)."""
+        humans, bots = self._split(cands)
+        if bots and (task.get("handed") or not humans):
+            return bots[0]
+        return humans[0] if humans else None
+
+    def _pick_choices(self, task, cands, end: Action, ai_may_end: bool):
+        """The team's choice: ``act`` per seat the decider may send, the hand-over, and the end."""
+        humans, bots = self._split(cands)
+        decider = self._decider(task, cands)
+        out = []
+        if decider is None:
+            return [end]
+        if decider in humans:
+            out.extend(Action.make("act", source=f"seat:{s}") for s in humans)
+            if bots:
+                out.append(Action.make("team_act"))
+            out.append(end)
+            return out
+        out.extend(Action.make("act", source=f"seat:{s}") for s in bots)
+        if task.get("handed") and humans and task.get("since", 0) > 0:
+            out.append(Action.make("hand_back"))
+        if ai_may_end or not humans:
+            out.append(end)
+        return out
+
+    def _choose_pick(self, task, action) -> int | None:
+        """Apply a team choice; returns the seat chosen to act (None for a hand-over)."""
+        if action.kind == "team_act":
+            task["handed"], task["since"] = True, 0
+            self._e("info", "team_acts")
+            return None
+        if action.kind == "hand_back":
+            task["handed"], task["since"] = False, 0
+            self._e("info", "team_hands_back")
+            return None
+        seat = int(action.source.split(":")[1])
+        self._e("info", "seat_acts", source=action.source, seat=seat)
+        return seat
+
+    def _note_ai_step(self, task, seat):
+        """An AI seat acted while the choice was handed over: the team AI may now hand it back."""
+        if task.get("handed") and seat in self.ai_seats():
+            task["since"] = task.get("since", 0) + 1
+
+    def _settle_handover(self, task, cands):
+        """A hand-over ends when no AI teammate can act any more."""
+        if task.get("handed") and not self._split(cands)[1]:
+            task["handed"], task["since"] = False, 0
+
+    def acting_choices(self, seat: int) -> list[Action]:
+        """The legal actions ``seat`` would have if the team chose it now to act ([] when it cannot be
+        chosen now): lets a table offer a seat's own moves directly on the team's choice (a drag of
+        the person's ranger means "I act, and do this"). Read from a copy; this state is untouched."""
+        pick = Action.make("act", source=f"seat:{seat}")
+        if self.is_over() or pick not in self.legal_actions():
+            return []
+        probe = self.clone()
+        probe.apply_unchecked(pick)
+        return probe.legal_actions()
+
+    def team_choice_pending(self) -> bool:
+        """The pending decision is the team's choice of who acts (``act`` actions are offered; bots
+        expand each into the chosen seat's moves, see planner.py)."""
+        d = self.d
+        if d["over"] is not None or not d["stack"]:
+            return False
+        top = d["stack"][-1]
+        if top["t"] not in ("actions", "ranger_turn") or "seat" in (top.get("only") or {}):
+            return False
+        return any(a.kind == "act" for a in self.legal_actions())
+
+    def choice_expansion(self, legal):
+        """For bots (planner.py): on the team's choice of who acts, each ``act`` becomes the sequences
+        (act, one of that seat's actions); the other choices stay alone. None on any other decision."""
+        if not self.team_choice_pending():
+            return None
+        out = []
+        for pick in legal:
+            if pick.kind != "act":
+                out.append((pick,))
+                continue
+            probe = self.clone()
+            probe.apply_unchecked(pick)
+            # a move the team step offers too (energy added at any time) is weighed there, alone: sent
+            # with a seat it would tie the turn to that seat
+            out.extend((pick, a) for a in probe.legal_actions() if a not in legal)
+        return out
+
+    def team_choice(self, level, legal, rng):
+        """The greedy AI teammates' answer to the team's choice of who acts: the seat whose best move
+        is best (the planner and the random level decide it themselves: None)."""
+        if level in (None, "planner", "random", "mcts", "hard") or not self.team_choice_pending():
+            return None
+        from gamecore.bots import GreedyBot, make_bot
+        from gamecore.bots.planner import expanded_greedy
+        try:
+            bot = make_bot(level)
+        except ValueError:
+            return None
+        if not isinstance(bot, GreedyBot):
+            return None
+        return expanded_greedy(self, legal, rng, bot)[0]
