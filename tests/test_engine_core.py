@@ -135,3 +135,22 @@ def test_gamecore_never_imports_pygame():
     pattern = re.compile(r"^\s*(import|from)\s+(pygame|pygame_gui|ui)\b", re.M)
     offenders = [str(p) for p in root.rglob("*.py") if pattern.search(p.read_text(encoding="utf-8"))]
     assert offenders == []
+
+
+def test_listing_the_games_does_not_import_their_rules_engines():
+    """The menu lists the games at start-up: that must not load four rules engines (start-up time)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, gamecore; infos = gamecore.games(); "
+            "print(sorted(m for m in sys.modules if m.endswith('.state') and m.startswith('gamecore.'))); "
+            "print(sorted(i.id for i in infos))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0] == "[]"
+    assert {"rangers", "misfits", "galaxy", "barricades"} <= set(eval(out[1]))
+    for game in ("rangers", "misfits", "galaxy", "barricades"):        # each version matches its engine's
+        import importlib
+        info = importlib.import_module(f"gamecore.{game}").INFO
+        state_cls = next(v for k, v in vars(importlib.import_module(f"gamecore.{game}.state")).items()
+                         if isinstance(v, type) and getattr(v, "GAME_ID", None) == game)
+        assert info.engine_version == state_cls.ENGINE_VERSION

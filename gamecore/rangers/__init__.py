@@ -17,9 +17,23 @@ Options:
 """
 from gamecore.engine import GameInfo, Option
 
-from .content import check_content
-from .state import RangersState
 from .team_turn import check_ai_seats
+
+# The rules' version (saves made by another version are refused). Written here so that listing the games
+# (the menu at start-up) does not import the rules engine; state.py takes its number from here.
+ENGINE_VERSION = 6
+
+
+def check_content():
+    from .content import check_content as check
+
+    return check()
+
+
+def _load(data):
+    from .state import RangersState
+
+    return RangersState._load(data)
 
 
 def check_rangers(value):
@@ -36,6 +50,8 @@ def check_rangers(value):
 
 
 def _factory(seed, players, options):
+    from .state import RangersState
+
     return RangersState.new(seed, players, options)
 
 
@@ -46,7 +62,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=6,
     coop=True,
-    engine_version=RangersState.ENGINE_VERSION,
+    engine_version=ENGINE_VERSION,
     options=(
         Option("six_rangers", "bool", False, "rangers.option.six_rangers", help="rangers.option.six_rangers.help"),
         Option("command_center", "choice", "A", "rangers.option.command_center", choices=("A", "B"),
@@ -64,9 +80,17 @@ INFO = GameInfo(
     ),
     bot_levels=("planner", "greedy", "random"),   # the planner (team search) is the default teammate
     factory=_factory,
-    loader=RangersState._load,
+    loader=_load,
     check_content=check_content,
     player_counts=(2, 3, 4, 5, 6),
 )
 
-__all__ = ["INFO", "RangersState"]
+__all__ = ["ENGINE_VERSION", "INFO", "RangersState"]
+
+
+def __getattr__(name):
+    if name == "RangersState":          # imported on first use, not when the games are listed
+        from .state import RangersState
+
+        return RangersState
+    raise AttributeError(name)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import pickle
 
+from gamecore.rangers import ENGINE_VERSION as _ENGINE_VERSION
 from gamecore.engine import Decision, Event, GameState, IllegalAction, Result, Rng
 
 from . import evaluation as _evaluation
@@ -40,7 +41,7 @@ __all__ = ["RangersState", "CC", "WAIT", "DISPATCH"]
 class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCardsAndDamage, Effects, CleanupAndZords,
                    CyclopsisRules, GameState):
     GAME_ID = "rangers"
-    ENGINE_VERSION = 6
+    ENGINE_VERSION = _ENGINE_VERSION       # gamecore/rangers/__init__.py
 
     def __init__(self):
         self.C = content()
