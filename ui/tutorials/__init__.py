@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
-SCRIPTS = {"misfits": "ui.tutorials.misfits", "galaxy": "ui.tutorials.galaxy", "barricades": "ui.tutorials.barricades"}
+SCRIPTS = {"rangers": "ui.tutorials.rangers", "misfits": "ui.tutorials.misfits", "galaxy": "ui.tutorials.galaxy",
+           "barricades": "ui.tutorials.barricades"}
 
 
 def script_for(game: str):
