@@ -137,3 +137,35 @@ def test_the_offered_list_setting_refuses_nonsense():
     assert app.settings.set("tutorials_offered", "misfits", save=False) is False
     assert app.settings.set("tutorials_offered", [3], save=False) is False
     assert app.settings.set("tutorials_offered", ["misfits"], save=False) is True
+
+
+def test_each_lesson_runs_to_its_end_on_the_real_table():
+    """Every guided game, at its own table: Next on each explanation, the expected move made through the
+    table (as a drag or a click would hand it over), the bots playing on their threads; the coach reaches
+    the free game and the game is not over."""
+    from toytable import wait_for
+
+    for game in SCRIPTS:
+        script = script_for(game)
+        session = script.new_session(None)
+        app = new_app()
+        scene = app.scenes.switch(table_for(game), session=session)
+        app.frames(2)
+        coach = scene.coach
+        assert coach is not None, game
+        for _ in range(400):
+            step = coach.step
+            if step is None:
+                break
+            if step.expect is None:
+                coach.next(session)
+                app.frames(1)
+                continue
+            if session.bot_to_move() or session.state.current_seat() != script.seat:
+                assert wait_for(app, lambda: not session.bot_to_move() or session.state.is_over()), game
+                continue
+            assert scene.apply_action(step.expect), (game, step.text, step.expect)
+            app.frames(2)
+        assert coach.step is None, (game, coach.index)
+        assert not session.state.is_over(), game
+        assert len([s for s in session.steps if s.seat == script.seat]) >= len(script.moves())
