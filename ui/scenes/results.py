@@ -40,6 +40,24 @@ def headline(session: Session) -> tuple[str, tuple]:
     return t("results.bot_wins", n=winner + 1), RED
 
 
+_FINAL_TABLES: dict = {}       # id(session) -> the table's last frame (remember_table)
+_THUMBS: dict = {}
+
+
+def remember_table(session, frame: pygame.Surface) -> None:
+    """The table scene hands its last frame over before the results open (a thumbnail is drawn of it)."""
+    if len(_FINAL_TABLES) > 8:
+        _FINAL_TABLES.clear()
+        _THUMBS.clear()
+    _FINAL_TABLES[id(session)] = frame.copy()
+
+
+def _icon(name: str, size: int):
+    from ui.table.icons import icon
+
+    return icon(name, size)
+
+
 class ResultsScene(Scene):
     def enter(self, session: Session | None = None, **args) -> None:
         self.session = session
@@ -122,7 +140,21 @@ class ResultsScene(Scene):
             subtitle += " · " + played_won(stats.book, s.game)
         y = draw_header(surface, t("results.title"), subtitle)
         text, colour = headline(s)
-        surface.blit(fonts.text(text, 40, colour, True), (64, y + 6))
+        w = self.app.size[0]
+        thumb = self._thumbnail()
+        banner = pygame.Rect(48, y - 2, w - 96 - (thumb.get_width() + 16 if thumb is not None else 0), 64)
+        band = pygame.Surface(banner.size, pygame.SRCALPHA)
+        pygame.draw.rect(band, (*colour[:3], 46), band.get_rect(), border_radius=12)
+        pygame.draw.rect(band, (*colour[:3], 150), band.get_rect(), 2, border_radius=12)
+        surface.blit(band, banner.topleft)
+        medal = _icon("trophy" if colour != RED else "panic", 40)
+        if medal is not None:
+            surface.blit(medal, medal.get_rect(midleft=(banner.x + 14, banner.centery)))
+        surface.blit(fit_text(text, 40, banner.width - 90, colour, bold=True), (banner.x + 66, banner.y + 6))
+        if thumb is not None:                 # the final table, as it was left
+            spot = thumb.get_rect(topright=(w - 48, y - 10))
+            surface.blit(thumb, spot)
+            pygame.draw.rect(surface, (120, 130, 150), spot.inflate(2, 2), 1, border_radius=4)
         y += 66
         result = s.state.result()
         if result is not None and result.reason:
@@ -135,6 +167,18 @@ class ResultsScene(Scene):
             y = self._draw_table(surface, top, result) + 24
             y = self._draw_details(surface, y + 10, sorted(result.scores))
         self._draw_stats(surface, y + 10)
+
+    def _thumbnail(self):
+        """The last frame of the finished table, scaled to a thumbnail (kept per game for this run)."""
+        shot = _FINAL_TABLES.get(id(self.session))
+        if shot is None:
+            return None
+        tw = 200
+        th = max(1, round(shot.get_height() * tw / max(1, shot.get_width())))
+        key = (id(self.session), tw)
+        if _THUMBS.get(key) is None:
+            _THUMBS[key] = pygame.transform.smoothscale(shot, (tw, min(th, 130)))
+        return _THUMBS[key]
 
     def _draw_details(self, surface, y, seats) -> int:
         """A game's points card by card (Misfit Heroes: each ◆ box), one column per seat, beside the facts."""
@@ -221,6 +265,15 @@ class ResultsScene(Scene):
             surface.blit(fit_text(t(key), 16, col_w - 100, MUTED), (x + 16, yy + 4))
             surface.blit(fonts.text(str(value), 18, TEXT, True), (x + col_w - 70, yy + 2))
 
+    CATEGORY_ICONS = (("trophies", "trophy"), ("quest", "town"), ("influence", "influence"), ("coin", "coin"),
+                      ("cards", "cards"), ("tiles", "cards"), ("blueprint", "star"), ("prestige", "star"),
+                      ("mission", "dna"), ("reputation", "star"), ("pilot", "zord"), ("specialist", "human"),
+                      ("dna", "dna"), ("radiation", "damage"), ("hull", "damage"), ("debt", "coin"))
+
+    def _category_icon(self, key: str) -> str:
+        low = key.lower()
+        return next((icon for word, icon in self.CATEGORY_ICONS if word in low), "trophy")
+
     def _category(self, key: str) -> str:
         """A breakdown category's label: the key itself when it is a catalog key, else the game's
         ``<game>.score.<key>`` (a game may key its breakdown by short category names)."""
@@ -254,8 +307,12 @@ class ResultsScene(Scene):
             pygame.draw.circle(surface, seat_colour(seat, self.app.settings.get("colorblind")), (cx + 8, yy + 16), 7)
             surface.blit(fit_text(seat_name(s, seat), 15, col_w - 28, TEXT, bold=True), (cx + 22, yy + 5))
         yy += row_h
+        isz = max(14, row_h - 12)
         for key in labels:
-            surface.blit(fonts.text(self._category(key), 16, MUTED), (x0, yy + 6))
+            ic = _icon(self._category_icon(key), isz)
+            if ic is not None:
+                surface.blit(ic, ic.get_rect(midleft=(x0, yy + row_h // 2)))
+            surface.blit(fit_text(self._category(key), 16, first_w - isz - 14, MUTED), (x0 + isz + 8, yy + 6))
             for i, seat in enumerate(seats):
                 value = result.breakdown.get(seat, {}).get(key, 0)
                 surface.blit(fonts.text(str(value), 17, TEXT), (x0 + first_w + i * col_w + 22, yy + 5))

@@ -914,8 +914,7 @@ class TableScene(Scene):
             self.apply_action(cmd[1])
         elif name == "end":
             if cmd[1] is None:
-                self._results_shown = True
-                self.app.scenes.switch("results", session=self.session)
+                self._show_results()
             else:
                 self.end_turn(cmd[1])
         elif name == "undo":
@@ -1100,14 +1099,23 @@ class TableScene(Scene):
             if self.story_box is not None and self.story_box.alive():
                 return                     # let the player read the ending before the results
             if not self._results_shown and not self.animator.busy and self._idle >= OVER_PAUSE * (self.animation_seconds() > 0):
-                self._results_shown = True
-                self.app.scenes.switch("results", session=self.session)
+                self._show_results()
             return
         if not self.session.bot_to_move():
             self.skipping = False
         elif (self._bot_job != self.token and self._bot_failed != self.token
                 and not self.animator.busy and not self.blocked and self._idle >= self.bot_step_seconds()):
             self._start_bot()
+
+    def _show_results(self) -> None:
+        """To the results, handing over the table's last frame (its thumbnail there)."""
+        self._results_shown = True
+        screen = getattr(self.app, "screen", None)
+        if screen is not None and self.pass_overlay is None:
+            from ui.scenes.results import remember_table
+
+            remember_table(self.session, screen.subsurface(self.camera.viewport.clip(screen.get_rect())))
+        self.app.scenes.switch("results", session=self.session)
 
     def is_still(self) -> bool:
         """Nothing on the table moves by itself: no animation, drag, snap, toast, dice, pending hover
