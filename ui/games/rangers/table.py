@@ -26,7 +26,7 @@ from ui.table.scene import TableScene
 from ui.table.views import CardView, HandView, PileView
 
 from . import faces as F
-from .views import (CombatDie, Chip, EnemyCard, Label, LocationView, Panel, PawnGroup, RangerFigure, SeatPanel,
+from .views import (CombatDie, Chip, DeployPile, EnemyCard, Label, LocationView, Panel, PawnGroup, RangerFigure, SeatPanel,
                     SlotToken, TrackView)
 
 CC = "command_center"
@@ -278,8 +278,8 @@ class RangersTable(TableScene):
         nxt = d["deploy"][0] if d["deploy"] else None
         back = C.deploy_cards[nxt]["back"] if nxt else None
         pw_, ph_ = 80, 108
-        w.add(PileView("deck:deployment", (x0 + 10, y + 26, pw_, ph_), count=len(d["deploy"]),
-                       label=F.loc_name(back) if back else "", back_colour=F.DEPLOY_BACK))
+        w.add(DeployPile("deck:deployment", (x0 + 10, y + 26, pw_, ph_), count=len(d["deploy"]), loc=back,
+                         label=F.loc_name(back) if back else "", back_colour=F.DEPLOY_BACK))
         top = d["deploy_discard"][-1] if d["deploy_discard"] else None
         w.add(PileView("discard:deployment", (x0 + 18 + pw_, y + 26, pw_, ph_), count=len(d["deploy_discard"]),
                        label=t("rangers.ui.discard"), back_colour=F.DEPLOY_BACK,
