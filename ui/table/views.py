@@ -610,8 +610,23 @@ class World:
     def __init__(self, viewport_size=(940, 800), palette: Palette = NORMAL):
         self.viewport_size = tuple(viewport_size)
         self.palette = palette
-        self.roots: list[View] = []
+        self._roots: list[View] = []
+        self._unsorted = False
         self._index: dict[str, View] | None = None
+
+    @property
+    def roots(self) -> list[View]:
+        """The top-level views in draw order: by layer, then in the order they were added (sorted on
+        first use after a change, not at every add: a sync adds a hundred views)."""
+        if self._unsorted:
+            self._roots.sort(key=lambda v: v.layer)      # stable: insertion order within a layer
+            self._unsorted = False
+        return self._roots
+
+    @roots.setter
+    def roots(self, views: list[View]) -> None:
+        self._roots = list(views)
+        self._unsorted = True
 
     # building
     def add(self, view: View) -> View:
@@ -625,8 +640,8 @@ class World:
         view.world = self
         for child in view.children():
             child.palette = self.palette
-        self.roots.append(view)
-        self.roots.sort(key=lambda v: v.layer)  # stable: insertion order within a layer
+        self._roots.append(view)
+        self._unsorted = True
         if self._index is not None:
             self._index[view.cid] = view
             for child in view.children():
@@ -634,11 +649,12 @@ class World:
         return view
 
     def remove(self, cid: str) -> None:
-        before = len(self.roots)
-        gone = [v for v in self.roots if v.cid == cid]
-        self.roots = [v for v in self.roots if v.cid != cid]
-        if len(self.roots) == before:
-            for v in self.roots:
+        before = len(self._roots)
+        gone = [v for v in self._roots if v.cid == cid]
+        if gone:
+            self._roots = [v for v in self._roots if v.cid != cid]      # order kept: still sorted or not
+        if len(self._roots) == before:
+            for v in self._roots:
                 if isinstance(v, HandView) and any(c.cid == cid for c in v.cards):
                     v.set_cards([c for c in v.cards if c.cid != cid])
             self._index = None
