@@ -33,6 +33,19 @@ def _mutations(action: Action, rng: Rng) -> list[Action]:
     return out
 
 
+def playout_skip_kinds(game: str) -> tuple:
+    """Kinds of action a random player avoids while it has another choice (a game's package may name
+    them in ``PLAYOUT_SKIP_KINDS``): a random Heroes of the Grid team that ends its action phase at
+    once never reaches a battle, and the checks would never see one."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"gamecore.{game}")
+    except ImportError:
+        return ()
+    return tuple(getattr(module, "PLAYOUT_SKIP_KINDS", ()))
+
+
 def check_playout(game: str, seed: int, players: int, options: dict | None = None, cap: int = 20000,
                   deep_every: int = 1, undo_check: bool = True) -> int:
     """Play one random game with every check; returns the number of actions taken."""
@@ -43,6 +56,7 @@ def check_playout(game: str, seed: int, players: int, options: dict | None = Non
     if state.digest() != twin.digest():
         _fail(ctx, "two starts with the same seed differ")
     rng = Rng(seed * 7919 + 13)
+    skip = playout_skip_kinds(game)
     foreign_pool: list[Action] = []
     step = 0
     next_round_trip = 1
@@ -104,7 +118,8 @@ def check_playout(game: str, seed: int, players: int, options: dict | None = Non
                     _fail(where, f"illegal action {bad} was accepted")
                 if state.digest() != digest:
                     _fail(where, f"refused action {bad} changed the state")
-        action = legal[rng.randrange(len(legal))]
+        choices = [a for a in legal if a.kind not in skip] or legal
+        action = choices[rng.randrange(len(choices))]
         if deep and undo_check:
             before = state.clone()
             state.apply(action)

@@ -70,3 +70,23 @@ def test_session_undo_then_redo_restores_digest(game):
     while s.can_redo():
         s.redo()
     assert s.state.digest() == digests[-1]
+
+
+def test_random_heroes_of_the_grid_playouts_reach_battles():
+    """The checks must see battles: a random team that may end its action phase at once would not fight."""
+    import gamecore
+    from gamecore.conformance import playout_skip_kinds
+    from gamecore.engine import Rng
+
+    skip = playout_skip_kinds("rangers")
+    battles = 0
+    for seed in (1, 2, 3):
+        state = gamecore.start("rangers", seed=seed, players=3)
+        rng = Rng(seed * 7919 + 13)
+        while not state.is_over():
+            legal = state.legal_actions()
+            choices = [a for a in legal if a.kind not in skip] or legal
+            action = choices[rng.randrange(len(choices))]
+            battles += action.kind == "battle"
+            state.apply(action)
+    assert battles >= 3
