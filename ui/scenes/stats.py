@@ -259,9 +259,11 @@ def draw_results_chart(surface, rect: pygame.Rect, history: list) -> None:
     games = history[-CHART_GAMES:]
     area = pygame.Rect(rect.x + 14, rect.y + 40, rect.w - 28, rect.h - 72)
     mid = area.centery
-    pygame.draw.line(surface, (70, 80, 94), (area.x, mid), (area.right, mid), 1)
-    if not games:
+    if not games:                                       # nothing finished yet: say so, no empty axis
+        note = fonts.paragraph(t("stats.chart.none"), 15, area.w, MUTED)
+        surface.blit(note, note.get_rect(center=area.center))
         return
+    pygame.draw.line(surface, (70, 80, 94), (area.x, mid), (area.right, mid), 1)
     step = area.w / max(12, len(games))                # a few games get wide bars; 40 fill the width
     bar = max(2, min(28, int(step) - 3))
     wins = 0
