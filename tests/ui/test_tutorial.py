@@ -164,6 +164,17 @@ def test_each_lesson_runs_to_its_end_on_the_real_table():
             if session.bot_to_move() or session.state.current_seat() != script.seat:
                 assert wait_for(app, lambda: not session.bot_to_move() or session.state.is_over()), game
                 continue
+            missing = [cid for cid in step.show if scene.world.get(cid) is None]
+            assert not missing, (game, step.text, missing)                     # every ring has its piece
+            if not step.show:                       # nothing to ring on the table: its button glows
+                app.frames(1)
+                panel = scene.panel
+                assert (panel.button_for("action", step.expect) or panel.button_for("end", step.expect)), \
+                    (game, step.text, step.expect)
+            offered = scene.legal()
+            assert step.expect in offered, (game, step.text, step.expect)      # the table offers it
+            if step.expect.kind == "act":                                        # "I act" is made by a drag
+                assert any(pick == step.expect for pick in getattr(scene, "_merged", {}).values()), game
             assert scene.apply_action(step.expect), (game, step.text, step.expect)
             app.frames(2)
         assert coach.step is None, (game, coach.index)
