@@ -1734,12 +1734,7 @@ class BarricadesState(GameState):
                                                            "k": e.get("total", e["left"]) - e["left"] + 1,
                                                            "of": e.get("total", e["left"])}, source=tid))
                 e["left"] -= 1
-                if d["barricades"][loc]:
-                    # the barricade cancels this token (rulebook p.13): flipped back, the token returns to the
-                    # bag, where a later draw may take it again, even this turn
-                    d["barricades"][loc] = False
-                    d["bag"].append(tid)
-                    events.append(_E("flip", "barricade_holds", {"loc": loc}, target=f"barricade:{loc}"))
+                if self._barricade_holds(tid, events):
                     continue
                 events += self._land_token(tid, "army")
             elif st == "check":
@@ -1781,16 +1776,25 @@ class BarricadesState(GameState):
                 loc = d["tokens"][tid]["loc"]
                 events.append(_E("reveal", "token_drawn_reveal", {"loc": loc, "kind": d["tokens"][tid]["kind"],
                                                                   "left": e["reveal_left"] + 1}, source=tid))
-                if d["barricades"][loc]:
-                    d["barricades"][loc] = False
-                    d["bag"].append(tid)
-                    events.append(_E("flip", "barricade_holds", {"loc": loc}, target=f"barricade:{loc}"))
+                if self._barricade_holds(tid, events):
                     continue
                 events += self._land_token(tid, "reveal")
             elif st == "start":
                 events += self._start_turn()
                 return events
         return events
+
+    def _barricade_holds(self, tid: str, events: list) -> bool:
+        """A drawn token whose location has a built barricade: the barricade cancels it (rulebook p.13) —
+        flipped back, the token returns to the bag, where a later draw may take it again, even this turn."""
+        d = self.d
+        loc = d["tokens"][tid]["loc"]
+        if not d["barricades"][loc]:
+            return False
+        d["barricades"][loc] = False
+        d["bag"].append(tid)
+        events.append(_E("flip", "barricade_holds", {"loc": loc}, target=f"barricade:{loc}"))
+        return True
 
     def _free_spots(self, loc: str | None = None) -> list[str]:
         """Undamaged spots (``<loc>:<k>``) of ``loc``, or of every location."""

@@ -113,6 +113,10 @@ def test_a_guided_game_resumes_where_it_was_left_and_an_ordinary_game_has_no_coa
     ordinary = Session.new("misfits", script.new_session(None).seed + 1, 2,
                            {"pairing": session.options["pairing"]}, list(session.seats))
     assert coach_for(ordinary) is None
+    from ui.tutorials.rangers import LESSON
+    hotseat = Session.new("rangers", LESSON.seed, 2, {"ai_seats": [1], "hotseat": True}, list(LESSON.seats))
+    assert coach_for(hotseat) is None                      # another option: not the lesson's game
+    assert coach_for(LESSON.new_session(None)) is not None
 
 
 def test_the_setup_offers_the_guided_game_once_and_starts_it():

@@ -7,7 +7,7 @@ import pygame
 import pygame_gui
 
 from ui import fonts
-from ui.i18n import t
+from ui.i18n import has, t
 from ui.theme import BG, GOLD, MUTED
 
 
@@ -65,3 +65,13 @@ def players_label(info) -> str:
     else:
         players = t("menu.players_range", lo=counts[0], hi=counts[-1])
     return players + " · " + t("menu.coop" if info.coop else "menu.competitive")
+
+
+def option_value_label(option, value) -> str:
+    """How a game option's value reads (setup dropdowns, statistics): its catalog text, Yes/No, or itself."""
+    key = f"{option.label}.{value}"
+    if has(key) or has(key, "en"):
+        return t(key)
+    if option.kind == "bool":
+        return t("common.yes") if value else t("common.no")
+    return str(value)

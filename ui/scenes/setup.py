@@ -12,9 +12,9 @@ from gamecore import persistence
 from gamecore.session import Seat, Session
 from ui import fonts
 from ui.games import extra_screen, open_table, prepare_options
-from ui.i18n import has, t
+from ui.i18n import t
 from ui.scenes.base import Scene
-from ui.scenes.common import backdrop, draw_header, message, players_label
+from ui.scenes.common import backdrop, draw_header, message, option_value_label, players_label
 from ui.theme import GOLD, MUTED, TEXT
 
 ROW = 46
@@ -22,13 +22,6 @@ LABEL_SIZE = 17     # the theme's label font size
 NOTE_SIZE = 15      # muted notes (co-op, seed)
 
 
-def _choice_label(option, value) -> str:
-    key = f"{option.label}.{value}"
-    if has(key) or has(key, "en"):
-        return t(key)
-    if option.kind == "bool":
-        return t("common.yes") if value else t("common.no")
-    return str(value)
 
 
 class SetupScene(Scene):
@@ -118,7 +111,7 @@ class SetupScene(Scene):
                 values = list(range(option.minimum, option.maximum + 1))
             else:
                 values = list(option.choices)
-            dropdown([(_choice_label(option, v), v) for v in values], self.values[option.name], y,
+            dropdown([(option_value_label(option, v), v) for v in values], self.values[option.name], y,
                      lambda v, name=option.name: self._set_option(name, v))
             y += row
         label(t("setup.undo_mode"), y)
@@ -231,12 +224,7 @@ class SetupScene(Scene):
         except (gamecore.OptionError, gamecore.ContentError) as exc:
             self.error_box = message(self.app.manager, "dialog.bad_setup", str(exc))
             return None
-        session.write_autosave()
-        problem = open_table(self.app, session)
-        if problem:
-            self.error_box = message(self.app.manager, "dialog.bad_setup", problem)
-            return None
-        return session
+        return self._open(session)
 
     def start_tutorial(self) -> Session | None:
         """The game's guided first game: a fixed, stacked game against a bot, with the coach at the table."""
@@ -246,6 +234,10 @@ class SetupScene(Scene):
         except (gamecore.OptionError, gamecore.ContentError) as exc:
             self.error_box = message(self.app.manager, "dialog.bad_setup", str(exc))
             return None
+        return self._open(session)
+
+    def _open(self, session: Session) -> Session | None:
+        """A new game's first autosave, then its table (or the reason there is none)."""
         session.write_autosave()
         problem = open_table(self.app, session)
         if problem:

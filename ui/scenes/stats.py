@@ -16,7 +16,7 @@ from gamecore import stats as gstats
 from ui import fonts, notices
 from ui.i18n import has, language, t
 from ui.scenes.base import Scene
-from ui.scenes.common import backdrop, draw_header, rounded_panel
+from ui.scenes.common import backdrop, draw_header, option_value_label, rounded_panel
 from ui.theme import DISABLED, GOLD, GREEN, MUTED, RED, TEXT
 
 WIN, LOSS, OTHER = GREEN, RED, (130, 140, 150)
@@ -70,13 +70,6 @@ def duration(seconds: int) -> str:
     return t("stats.hours", h=minutes // 60, m=minutes % 60)
 
 
-def _choice(option, value) -> str:
-    key = f"{option.label}.{value}"
-    if has(key) or has(key, "en"):
-        return t(key)
-    if option.kind == "bool":
-        return t("common.yes") if value else t("common.no")
-    return str(value)
 
 
 def setup_label(game: str, setup: dict) -> str:
@@ -95,7 +88,7 @@ def setup_label(game: str, setup: dict) -> str:
         option = options.get(name)
         if option is None or value == option.default:
             continue
-        parts.append(f"{t(option.label)}: {_choice(option, value)}")
+        parts.append(f"{t(option.label)}: {option_value_label(option, value)}")
     return " · ".join(parts)
 
 
@@ -108,7 +101,7 @@ def scenario_label(game: str, name: str) -> str:
         return name
     for option in info.options:
         if option.name in gstats.SCENARIO_OPTIONS:
-            return _choice(option, name)
+            return option_value_label(option, name)
     return name
 
 

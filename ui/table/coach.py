@@ -46,6 +46,32 @@ class Moment:
     when: Callable                             # (state, seat) -> bool: the situation that calls for it
 
 
+@dataclass(frozen=True)
+class FixedGame:
+    """The game a lesson is played on: a fixed seed, seats and options. ``new_session`` starts it;
+    ``matches`` tells such a game apart from any other (the same seed, seats and options once validated),
+    so a saved lesson is recognised again when it is resumed."""
+    game: str
+    seed: int
+    seats: tuple            # Seat objects
+    options: dict = field(default_factory=dict)
+
+    def new_session(self, autosave=None):
+        from gamecore.session import Session
+
+        return Session.new(self.game, self.seed, len(self.seats), dict(self.options), list(self.seats), "practice",
+                           autosave)
+
+    def matches(self, session) -> bool:
+        import gamecore
+
+        if (session.game, session.seed, session.players) != (self.game, self.seed, len(self.seats)):
+            return False
+        if [s.to_json() for s in session.seats] != [s.to_json() for s in self.seats]:
+            return False
+        return session.options == gamecore.game(self.game).validate_options(len(self.seats), dict(self.options))
+
+
 @dataclass
 class Script:
     game: str

@@ -9,25 +9,14 @@ hand and dungeon make this first turn.
 from __future__ import annotations
 
 from gamecore.engine import Action
-from gamecore.session import Seat, Session
-from ui.table.coach import Moment, Script, Step
+from gamecore.session import Seat
+from ui.table.coach import FixedGame, Moment, Script, Step
 
 SEED = 1
 OPTIONS = {"difficulty": "first_time", "guardian": "ashmaw"}
 
 
-def seats() -> list[Seat]:
-    return [Seat()]
-
-
-def new_session(autosave=None) -> Session:
-    return Session.new("barricades", SEED, 1, dict(OPTIONS), seats(), "practice", autosave)
-
-
-def matches(session) -> bool:
-    return (session.game == "barricades" and session.seed == SEED and session.players == 1
-            and all(session.options.get(k) == v for k, v in OPTIONS.items())
-            and [s.to_json() for s in session.seats] == [s.to_json() for s in seats()])
+LESSON = FixedGame("barricades", SEED, (Seat(),), OPTIONS)
 
 
 def _can_fund(state, seat) -> bool:
@@ -38,8 +27,7 @@ def _two_destroyed(state, seat) -> bool:
     return len(state.destroyed_locations()) >= 2
 
 
-def _act(kind, source=None, target=None, **params):
-    return Action.make(kind, source, target, **params)
+_act = Action.make
 
 
 SCRIPT = Script(
@@ -77,6 +65,6 @@ SCRIPT = Script(
         Moment("coach.barricades.m.fund", _can_fund),
         Moment("coach.barricades.m.destroyed", _two_destroyed),
     ],
-    matches=matches,
-    new_session=new_session,
+    matches=LESSON.matches,
+    new_session=LESSON.new_session,
 )

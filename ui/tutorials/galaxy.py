@@ -7,23 +7,13 @@ plays first and the draft offers Bulwark and Ivo Marsh), with the bot playing as
 from __future__ import annotations
 
 from gamecore.engine import Action
-from gamecore.session import Seat, Session
-from ui.table.coach import Moment, Script, Step
+from gamecore.session import Seat
+from ui.table.coach import FixedGame, Moment, Script, Step
 
 SEED = 1
 
 
-def seats() -> list[Seat]:
-    return [Seat(), Seat("bot", "normal")]
-
-
-def new_session(autosave=None) -> Session:
-    return Session.new("galaxy", SEED, 2, {}, seats(), "practice", autosave)
-
-
-def matches(session) -> bool:
-    return (session.game == "galaxy" and session.seed == SEED and session.players == 2
-            and [s.to_json() for s in session.seats] == [s.to_json() for s in seats()])
+LESSON = FixedGame("galaxy", SEED, (Seat(), Seat("bot", "normal")))
 
 
 def _upkeep_soon(state, seat) -> bool:
@@ -40,8 +30,7 @@ def _last_round(state, seat) -> bool:
     return state.round == 9 and state.phase == "play" and state.seat == seat
 
 
-def _act(kind, source=None, target=None, **params):
-    return Action.make(kind, source, target, **params)
+_act = Action.make
 
 
 SCRIPT = Script(
@@ -79,6 +68,6 @@ SCRIPT = Script(
         Moment("coach.galaxy.m.upkeep", _upkeep_soon),
         Moment("coach.galaxy.m.last", _last_round),
     ],
-    matches=matches,
-    new_session=new_session,
+    matches=LESSON.matches,
+    new_session=LESSON.new_session,
 )

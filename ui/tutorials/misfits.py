@@ -11,8 +11,8 @@ from __future__ import annotations
 from gamecore.engine import Action, Rng
 from gamecore.misfits.deck import random_pairing
 from gamecore.misfits.state import slot_id
-from gamecore.session import Seat, Session
-from ui.table.coach import Moment, Script, Step
+from gamecore.session import Seat
+from ui.table.coach import FixedGame, Moment, Script, Step
 
 SEED = 599
 PAIRING_SEED = 2027
@@ -31,18 +31,7 @@ def pairing() -> list[list[str]]:
     return [[a, pairs[a]] for a, _ in base]
 
 
-def seats() -> list[Seat]:
-    return [Seat(), Seat("bot", "normal")]
-
-
-def new_session(autosave=None) -> Session:
-    return Session.new("misfits", SEED, 2, {"pairing": pairing()}, seats(), "practice", autosave)
-
-
-def matches(session) -> bool:
-    return (session.game == "misfits" and session.seed == SEED and session.players == 2
-            and [s.to_json() for s in session.seats] == [s.to_json() for s in seats()]
-            and session.options.get("pairing") == pairing())
+LESSON = FixedGame("misfits", SEED, (Seat(), Seat("bot", "normal")), {"pairing": pairing()})
 
 
 def _hand_over(state, seat) -> bool:
@@ -90,6 +79,6 @@ SCRIPT = Script(
         Moment("coach.misfits.m.hand_limit", _hand_over),
         Moment("coach.misfits.m.end", _end_triggered),
     ],
-    matches=matches,
-    new_session=new_session,
+    matches=LESSON.matches,
+    new_session=LESSON.new_session,
 )

@@ -9,26 +9,14 @@ classic rangers, the teammate the greedy AI (its choices are repeatable).
 from __future__ import annotations
 
 from gamecore.engine import Action
-from gamecore.session import Seat, Session
-from ui.table.coach import Moment, Script, Step
+from gamecore.session import Seat
+from ui.table.coach import FixedGame, Moment, Script, Step
 
 SEED = 1
 OPTIONS = {"ai_seats": [1]}
 
 
-def seats() -> list[Seat]:
-    return [Seat(), Seat("bot", "greedy")]
-
-
-def new_session(autosave=None) -> Session:
-    return Session.new("rangers", SEED, 2, dict(OPTIONS), seats(), "practice", autosave)
-
-
-def matches(session) -> bool:
-    return (session.game == "rangers" and session.seed == SEED and session.players == 2
-            and session.options.get("ai_seats") == [1] and not session.options.get("hotseat")
-            and session.options.get("scenario", "standard") == "standard"
-            and [s.to_json() for s in session.seats] == [s.to_json() for s in seats()])
+LESSON = FixedGame("rangers", SEED, (Seat(), Seat("bot", "greedy")), OPTIONS)
 
 
 def _panic(state, seat) -> bool:
@@ -39,8 +27,7 @@ def _monster_out(state, seat) -> bool:
     return any(loc.get("big") for loc in state.d["locs"].values())
 
 
-def _act(kind, source=None, target=None, **params):
-    return Action.make(kind, source, target, **params)
+_act = Action.make
 
 
 SCRIPT = Script(
@@ -74,6 +61,6 @@ SCRIPT = Script(
         Moment("coach.rangers.m.monster", _monster_out),
         Moment("coach.rangers.m.panic", _panic),
     ],
-    matches=matches,
-    new_session=new_session,
+    matches=LESSON.matches,
+    new_session=LESSON.new_session,
 )

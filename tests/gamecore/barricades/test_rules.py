@@ -82,31 +82,30 @@ def _only_location_in_bag(s, loc):
         s.d["spots"][l][k] = t
 
 
-def test_barricade_cancels_the_token_which_returns_to_the_bag():
+def _barricaded_temple_turn(x_marks: int):
+    """A solo turn with no monster left, only the Temple's tokens in the bag, its barricade built and
+    ``x_marks`` X in the army; played to its end. Returns the state and the bag's size before."""
     s = new(players=1, difficulty="first_time")
     roll_fixed(s, {0: []})
     for room in list(s.d["rooms"]):
         set_monster(s, room, None)
     _only_location_in_bag(s, "temple")
     s.d["barricades"]["temple"] = True
-    s.d["army"]["x"] = 1
+    s.d["army"]["x"] = x_marks
     bag_before = len(s.d["bag"])
     to_end_of_turn(s)
+    return s, bag_before
+
+
+def test_barricade_cancels_the_token_which_returns_to_the_bag():
+    s, bag_before = _barricaded_temple_turn(1)
     assert s.d["barricades"]["temple"] is False                  # flipped back
     assert sum(1 for t in s.d["spots"]["temple"] if t) == 0       # that token did no damage
     assert len(s.d["bag"]) == bag_before                          # it went back to the bag
 
 
 def test_a_cancelled_token_can_be_drawn_again_by_a_later_footprint():
-    s = new(players=1, difficulty="first_time")
-    roll_fixed(s, {0: []})
-    for room in list(s.d["rooms"]):
-        set_monster(s, room, None)
-    _only_location_in_bag(s, "temple")
-    s.d["barricades"]["temple"] = True
-    s.d["army"]["x"] = 2
-    bag_before = len(s.d["bag"])
-    to_end_of_turn(s)
+    s, bag_before = _barricaded_temple_turn(2)
     assert s.d["barricades"]["temple"] is False
     assert sum(1 for t in s.d["spots"]["temple"] if t) == 1       # the second token fell
     assert len(s.d["bag"]) == bag_before - 1

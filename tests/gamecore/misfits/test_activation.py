@@ -40,19 +40,26 @@ def test_twice_resolves_each_activation_fully_before_the_next():
     assert s.seat == 1
 
 
-def test_activate_a_card_in_this_row_is_a_choice_and_never_the_card_itself():
+def _two_targets(where: str, at: tuple):
+    """Two coin-gaining cards at row 1, columns 1 and 2; a card whose activation activates one of your
+    cards (``where``: row or column) is hired at ``at`` and activated. Returns the state, the hired card's
+    attribute, the two cards and their characters."""
     a = attr_of("bonus", do="coins")
     x_char, y_char = char_doing("coins", n=15), char_doing("coins", n=20)
     fill = filler_attrs(2, exclude=[a])
-    row_char = char_doing("activate", where="row")
-    s = new(pairs={a: row_char, fill[0]: x_char, fill[1]: y_char})
+    s = new(pairs={a: char_doing("activate", where=where), fill[0]: x_char, fill[1]: y_char})
     src, x, y = hero(s, a), hero(s, fill[0]), hero(s, fill[1])
     place(s, 0, 1, 1, x)
     place(s, 0, 1, 2, y)
     give_hand(s, 0, [src])
     set_coins(s, 0, s.heroes[src].cost)
-    act(s, "hire", src, slot(0, 1, 3))
+    act(s, "hire", src, slot(0, *at))
     act(s, "activate", src)
+    return s, a, (x, y), (x_char, y_char)
+
+
+def test_activate_a_card_in_this_row_is_a_choice_and_never_the_card_itself():
+    s, a, (x, y), (_, y_char) = _two_targets("row", (1, 3))
     assert s.pending().kind == "target"
     assert {t.target for t in s.legal_actions() if t.kind == "target"} == {x, y}
     assert Action("none") in s.legal_actions()          # activating none of them is allowed too
@@ -62,21 +69,17 @@ def test_activate_a_card_in_this_row_is_a_choice_and_never_the_card_itself():
 
 
 def test_a_player_may_activate_none_of_the_offered_cards():
-    a = attr_of("bonus", do="coins")
-    fill = filler_attrs(2, exclude=[a])
-    row_char = char_doing("activate", where="row")
-    s = new(pairs={a: row_char, fill[0]: char_doing("coins", n=15), fill[1]: char_doing("coins", n=20)})
-    src, x, y = hero(s, a), hero(s, fill[0]), hero(s, fill[1])
-    place(s, 0, 1, 1, x)
-    place(s, 0, 1, 2, y)
-    give_hand(s, 0, [src])
-    set_coins(s, 0, s.heroes[src].cost)
-    act(s, "hire", src, slot(0, 1, 3))
-    act(s, "activate", src)
+    s, a, (x, y), _ = _two_targets("row", (1, 3))
     events = act(s, "none")
     assert "misfits.ev.decline_all" in [e.key for e in events]
     assert s.coins[0] == bonus(a)                       # neither x nor y paid out
     assert x not in s.activated and y not in s.activated
+
+
+def test_activate_in_this_column_only_offers_that_column():
+    s, _, (x, _y), _ = _two_targets("column", (2, 1))
+    # only x is in column 1: the single target is taken without a question, its own yes/no follows
+    assert s.pending().kind == "ask" and s.stack[-1]["c"] == x
 
 
 def test_activate_in_this_column_only_offers_that_column():

@@ -748,6 +748,21 @@ class SeatBoardView(View):
         # trackers at the bottom of the mech column (DNA is its own token under the slots)
         self._trackers(surface, camera, rect.x + s(8), rect.bottom - s(48), s(228), False)
 
+    def _crew(self, surface, camera, rect, top, pic: int, right_gap: int) -> None:
+        """The mech's and the pilot's pictures side by side, their names beside them (stopping
+        ``right_gap`` short of the board's right edge)."""
+        b = self.board
+        s = camera.scale
+        x = rect.x + s(8)
+        if b.mech:
+            surface.blit(art_picture(f"mech_{b.mech}", pic), (x, top))
+        if b.pilot:
+            surface.blit(art_picture(f"pilot_{b.pilot}", pic), (x + pic + s(4), top))
+        tx = x + 2 * pic + s(10)
+        room = rect.right - tx - right_gap
+        _text(surface, b.mech_name, label_size(camera.zoom, 11), (tx, top), INK, True, "topleft", room)
+        _text(surface, b.pilot_name, label_size(camera.zoom, 11), (tx, top + s(15)), INK, False, "topleft", room)
+
     def _draw_mini(self, surface, camera, rect, top) -> None:
         """A stacked other seat when the bottom row is narrow: mech and pilot with their names, the
         summary line, credits, radiation, debt and hull; a click opens the whole board."""
@@ -755,14 +770,7 @@ class SeatBoardView(View):
         s = camera.scale
         pic = s(34)
         x = rect.x + s(8)
-        if b.mech:
-            surface.blit(art_picture(f"mech_{b.mech}", pic), (x, top))
-        if b.pilot:
-            surface.blit(art_picture(f"pilot_{b.pilot}", pic), (x + pic + s(4), top))
-        tx = x + 2 * pic + s(10)
-        room = rect.right - tx - s(70)            # the ships and the mech sit on the right
-        _text(surface, b.mech_name, label_size(camera.zoom, 11), (tx, top), INK, True, "topleft", room)
-        _text(surface, b.pilot_name, label_size(camera.zoom, 11), (tx, top + s(15)), INK, False, "topleft", room)
+        self._crew(surface, camera, rect, top, pic, s(70))          # the ships and the mech sit on the right
         y = top + pic + s(4)
         if b.summary:
             img = fonts.fit_text(b.summary, label_size(camera.zoom, 10), max(10, rect.right - x - s(70)), DIM)
@@ -783,14 +791,8 @@ class SeatBoardView(View):
         s = camera.scale
         pic = s(40)
         x = rect.x + s(8)
-        if b.mech:
-            surface.blit(art_picture(f"mech_{b.mech}", pic), (x, top))
-        if b.pilot:
-            surface.blit(art_picture(f"pilot_{b.pilot}", pic), (x + pic + s(4), top))
+        self._crew(surface, camera, rect, top, pic, s(40))
         tx = x + 2 * pic + s(10)
-        _text(surface, b.mech_name, label_size(camera.zoom, 11), (tx, top), INK, True, "topleft", rect.right - tx - s(40))
-        _text(surface, b.pilot_name, label_size(camera.zoom, 11), (tx, top + s(15)), INK, False, "topleft",
-              rect.right - tx - s(40))
         d = max(6, s(14))
         for i, (icon, covered) in enumerate(b.blueprint):
             pos = (tx + i * (d + s(2)), top + s(30))
