@@ -28,8 +28,11 @@ from ui.theme import build_theme  # noqa: E402
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (1024, 700)   # the setup of the game with the most options still fits
 FPS = 60
-QUIET = 1.5      # seconds after the last input during which every frame is drawn (hover fades, tooltips)
+QUIET = 1.5      # seconds after the last input over a widget during which every frame is drawn (its hover
+                 # fade, its tooltip's delay)
+SETTLE = 0.25    # the same after an input anywhere else (nothing of pygame_gui's changes by itself there)
 IDLE = 300.0     # after this long without input, time at a table no longer counts as time played
+REST_MS = 250    # while the picture is still, the loop sleeps until an event arrives or this long has passed
 
 
 def initial_size(saved, desktop) -> tuple[int, int]:
@@ -86,6 +89,7 @@ class App:
         self.drawn_frames = 0
         self.skipped_frames = 0          # frames not drawn: nothing had changed (idle cost)
         self._drawn_scene = None
+        self._resting = False            # the last frame was skipped: the next waits for an event
         self.storage_problem = persistence.storage_problem()
         from gamecore.stats import Tracker
 
@@ -209,10 +213,13 @@ class App:
         self.quiet = 0.0 if events or noticed else self.quiet + dt
         self.stats.frame(self.table_session(), dt, active=self.quiet < IDLE)
         # with nothing moving and no input for a moment, the picture on screen is still right: keep it
-        if (scene is not None and scene is self._drawn_scene and self.quiet >= QUIET and scene.is_still()
+        settle = QUIET if self.manager.get_hovering_any_element() else SETTLE
+        if (scene is not None and scene is self._drawn_scene and self.quiet >= settle and scene.is_still()
                 and self.first_frame_ms is not None):
             self.skipped_frames += 1
+            self._resting = scene.may_rest()
             return
+        self._resting = False
         if scene is not None:
             scene.draw(self.screen)
         self._drawn_scene = scene
@@ -222,10 +229,21 @@ class App:
         if self.first_frame_ms is None:
             self.first_frame_ms = (time.perf_counter() - _T0) * 1000.0
 
+    def tick(self) -> float:
+        """Wait for the next frame and return the seconds since the last one. After a frame with nothing
+        to draw, sleep until an event arrives (or REST_MS) instead of running a whole frame 60 times a
+        second: a table waiting for the person then costs almost nothing, and the first input is still
+        handled within a frame. (pygame.event.wait polls and costs more than these short sleeps.)"""
+        if self._resting:
+            end = time.perf_counter() + REST_MS / 1000.0
+            while time.perf_counter() < end and not pygame.event.peek() and not notices.has_pending():
+                time.sleep(1.0 / FPS)
+        return self.clock.tick(FPS) / 1000.0
+
     def run(self) -> int:
         self.scenes.switch("menu")
         while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
+            dt = self.tick()
             began = time.perf_counter()
             self.frame(dt)
             self.frame_times.append((time.perf_counter() - began) * 1000.0)

@@ -149,11 +149,10 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
         began = time.perf_counter()
         app.frame(1 / 60)
         still.append((time.perf_counter() - began) * 1000)
-    # idle: the table waits for the person, the app's own 60 fps loop runs
-    clock = pygame.time.Clock()
+    # idle: the table waits for the person, the app's own loop runs (its tick and frame, as App.run)
     cpu0, wall0 = time.process_time(), time.perf_counter()
     while time.perf_counter() - wall0 < idle_seconds:
-        app.frame(clock.tick(60) / 1000.0)
+        app.frame(app.tick())
     idle = (time.process_time() - cpu0) / (time.perf_counter() - wall0) * 100
     s = session.state
     if game == "rangers":

@@ -138,6 +138,26 @@ def test_the_log_keeps_the_whole_history_appends_without_rebuilding_and_scrolls(
     assert not scene.panel.handle_wheel(wheel, (5, 5))                     # not over the log
 
 
+def test_the_log_on_screen_is_the_log_drawn_after_each_append_and_scroll():
+    """The log image is updated in place (no convert per move); what the panel shows must still be the
+    log's newest picture, premultiplied as pygame_gui keeps images."""
+    app, session, scene = make()
+    panel = scene.panel
+
+    def shown_is_drawn():
+        drawn = panel.log.surface().convert_alpha().premul_alpha()
+        return pygame.image.tobytes(panel.log_image.image, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+
+    for i in range(3):
+        before = pygame.image.tobytes(panel.log_image.image, "RGBA")
+        panel.add_log([f"Move {i}: a ship lands on the third dock."])
+        assert shown_is_drawn() and pygame.image.tobytes(panel.log_image.image, "RGBA") != before
+    panel.set_log([f"Line {i}" for i in range(200)])
+    assert shown_is_drawn()
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
+    assert panel.handle_wheel(wheel, panel.log_rect.center) and shown_is_drawn()
+
+
 # ------------------------------------------------------------------ bot turns
 def test_each_bot_step_stays_on_screen_for_the_pause_tied_to_the_animation_speed(monkeypatch):
     app, session, scene = make({"animation_speed": "normal"})

@@ -62,6 +62,11 @@ class Scene:
         quiet moment without input). A scene that animates by itself keeps the default, False."""
         return False
 
+    def may_rest(self) -> bool:
+        """While still, may the loop sleep until the next input (up to app.REST_MS)? A scene waiting for
+        something that is not an input (a bot's move from its thread) says no."""
+        return True
+
     # the smoke test drives every scene with a few synthetic inputs
     def smoke_inputs(self) -> list:
         return []

@@ -342,7 +342,7 @@ class SidePanel:
             self.log._surf = None
             self.log_image.set_dimensions((inner_w, log_h))
         self.log_image.set_relative_position((MARGIN, y))
-        self.log_image.set_image(self.log.surface())
+        self._show_log()
         self.log_rect = pygame.Rect(self.rect.x + MARGIN, self.rect.y + y, inner_w, log_h)
 
     def _button_height(self, lines: int) -> int:
@@ -589,8 +589,16 @@ class SidePanel:
         self._show_log()
 
     def _show_log(self) -> None:
-        if self.built:
-            self.log_image.set_image(self.log.surface())
+        if not self.built:
+            return
+        surf, shown = self.log.surface(), self.log_image.image
+        if (shown is not None and shown.get_size() == surf.get_size()
+                and getattr(self.log_image, "_pre_clipped_image", None) is None):
+            # the log is opaque: copied over the image shown, it is that image premultiplied, without
+            # set_image's convert and premultiply of the whole log on every move
+            shown.blit(surf, (0, 0))
+        else:
+            self.log_image.set_image(surf)
 
     # ---------------------------------------------------------------- frame and input
     def update(self, dt: float) -> None:

@@ -1139,6 +1139,9 @@ class TableScene(Scene):
             return False
         return True
 
+    def may_rest(self) -> bool:
+        return self.session is None or not self.session.bot_to_move()
+
     @property
     def bot_thinking(self) -> bool:
         return self._bot_job == self.token
@@ -1156,9 +1159,8 @@ class TableScene(Scene):
         surface.fill((20, 22, 26))
         vp = self.camera.viewport
         game = self.session.game if self.session is not None else ""
-        surface.blit(table_background(vp.size, tuple(colour), tuple(pal.table_line), game), vp.topleft)
-        floating = self.drag.floating
-        self.world.draw(surface, self.camera, skip=floating)
+        background = table_background(vp.size, tuple(colour), tuple(pal.table_line), game)
+        self.world.draw_cached(surface, self.camera, background, skip=self.drag.floating)
         if self.session is not None and self.session.bot_to_move() and self.pass_overlay is None:
             self._draw_bot_banner(surface, vp, pal)
         if self.picker is not None:

@@ -137,6 +137,10 @@ class View:
     def screen_rect(self, camera: Camera) -> pygame.Rect:
         return camera.rect_to_screen(self.world_rect())
 
+    def paint_rect(self, camera: Camera) -> pygame.Rect:
+        """Where this view paints on screen, decorations aside (a turned view says so)."""
+        return camera.rect_to_screen(self.world_rect())
+
     # frame
     def update(self, dt: float) -> None:
         for child in self.children():
@@ -191,6 +195,13 @@ class CardView(View):
         if self.exhausted:
             r = pygame.FRect(0, 0, r.height, r.width).move_to(center=r.center)
         return r.collidepoint(world_pos)
+
+    def paint_rect(self, camera: Camera) -> pygame.Rect:
+        r = camera.rect_to_screen(self.world_rect())
+        if self.exhausted or self.angle:           # turned: the square around its centre holds it
+            side = max(r.width, r.height)
+            r = pygame.Rect(0, 0, side, side).move_to(center=r.center)
+        return r
 
     def surface_for(self, size: tuple[int, int], showing_face: bool, angle: int) -> pygame.Surface:
         cb = self.palette.colorblind
@@ -724,19 +735,135 @@ class World:
             v.update(dt)
 
     def draw(self, surface: pygame.Surface, camera: Camera, skip: View | None = None) -> None:
+        """Every view, in order, straight onto ``surface`` (``skip``, the dragged view, on top)."""
         clip = surface.get_clip()
         surface.set_clip(camera.viewport)
         for v in self.roots:
             if v is skip:
                 continue
-            if isinstance(v, HandView) and skip is not None and skip in v.cards:
-                saved = skip.visible
-                skip.visible = False
-                v.draw(surface, camera)
-                skip.visible = saved
-                continue
             if camera.rect_to_screen(v.world_rect()).inflate(40, 40).colliderect(camera.viewport):
-                v.draw(surface, camera)
+                self._draw_root(v, surface, camera, skip)
         if skip is not None:
             skip.draw(surface, camera)
         surface.set_clip(clip)
+
+    @staticmethod
+    def _draw_root(v: View, surface: pygame.Surface, camera: Camera, skip: View | None) -> None:
+        if isinstance(v, HandView) and skip is not None and skip in v.cards:
+            saved = skip.visible
+            skip.visible = False
+            v.draw(surface, camera)
+            skip.visible = saved
+        else:
+            v.draw(surface, camera)
+
+    # ---------------------------------------------------------------- the kept picture
+    cache_enabled = True          # off: every frame draws every view (the tests compare both pictures)
+    CACHE_MARGIN = 40             # screen pixels a view may draw beyond its rect (glows, shadows, badges)
+
+    def draw_cached(self, surface: pygame.Surface, camera: Camera, background: pygame.Surface,
+                    skip: View | None = None) -> None:
+        """The table (``background`` under every view) as ``draw`` paints it, from a picture kept between
+        frames: only the places where a view appeared, went, moved or changed how it looks are painted
+        again. A view's look is its attributes (rects, offsets, lists and dicts copied), its children's
+        looks, and whether it is the dragged view; views draw from their attributes only, never from the
+        clock or the engine, so an unchanged look is an unchanged picture. A new camera, size, palette or
+        background, or changes over half the table, paint it all."""
+        vp = camera.viewport.clip(surface.get_rect())
+        if not self.cache_enabled or vp.width <= 0 or vp.height <= 0:
+            surface.blit(background, camera.viewport.topleft)
+            self.draw(surface, camera, skip)
+            return
+        key = (surface.get_size(), tuple(camera.viewport), camera.zoom, tuple(camera.origin), id(background),
+               id(self.palette))
+        cache = getattr(self, "_cache", None)
+        full = cache is None or cache.get_size() != surface.get_size() or key != self._cache_key
+        before = {} if full else self._looks
+        now = {}
+        dirty: list[pygame.Rect] = []
+        for v in self.roots:
+            hidden = v is skip or (skip is not None and isinstance(v, HandView) and skip in v.cards)
+            look = (hidden, _look(v))
+            old = before.get(v.cid)
+            if old is not None and old[1] == look:
+                now[v.cid] = (v, look, old[2])          # same look, same camera: the same place
+                continue
+            bounds = self._bounds(v, camera)
+            now[v.cid] = (v, look, bounds)
+            if old is not None and old[2] != bounds:
+                dirty.append(old[2])
+            dirty.append(bounds)
+        if not full:
+            dirty.extend(old[2] for k, old in before.items() if k not in now)
+            dirty = _merged([r.clip(vp) for r in dirty])
+            if len(dirty) > 12:
+                dirty = [dirty[0].unionall(dirty[1:])]
+            if sum(r.width * r.height for r in dirty) * 2 > vp.width * vp.height:
+                full = True
+        if full:
+            if cache is None or cache.get_size() != surface.get_size():
+                cache = self._cache = pygame.Surface(surface.get_size()).convert(surface)
+            dirty = [vp]
+        self._cache_key, self._looks = key, now
+        for area in dirty:
+            cache.set_clip(area)
+            cache.blit(background, camera.viewport.topleft)
+            for v, look, bounds in now.values():
+                if v is not skip and bounds.colliderect(area):
+                    self._draw_root(v, cache, camera, skip)
+        cache.set_clip(None)
+        self.painted = dirty                       # what the last frame painted again (tests, bench)
+        surface.blit(cache, vp, area=vp)
+        if skip is not None:
+            clip = surface.get_clip()
+            surface.set_clip(vp)
+            skip.draw(surface, camera)
+            surface.set_clip(clip)
+
+    def forget_picture(self) -> None:
+        """Paint everything at the next frame (after drawing something the looks cannot see)."""
+        self._cache = None
+
+    def _bounds(self, v: View, camera: Camera) -> pygame.Rect:
+        """Where ``v`` and its children may paint on screen, with the margin."""
+        out = v.paint_rect(camera)
+        for child in v.children():
+            out.union_ip(child.paint_rect(camera))
+        return out.inflate(2 * self.CACHE_MARGIN, 2 * self.CACHE_MARGIN)
+
+
+def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """The non-empty ``rects`` with every overlapping pair joined (a view under two of them is then
+    painted once, not twice)."""
+    out: list[pygame.Rect] = []
+    for r in rects:
+        if r.width <= 0 or r.height <= 0:
+            continue
+        r = pygame.Rect(r)
+        joined = True
+        while joined:
+            joined = False
+            for i, o in enumerate(out):
+                if o.colliderect(r):
+                    r = r.union(out.pop(i))
+                    joined = True
+                    break
+        out.append(r)
+    return out
+
+
+_NOT_LOOKS = frozenset(("world", "parent", "palette"))
+_COPY = {pygame.FRect: tuple, pygame.Rect: tuple, pygame.Vector2: tuple, list: tuple, set: frozenset,
+         dict: lambda d: tuple(d.items())}
+
+
+def _look(view: View) -> list:
+    """What ``view``'s picture depends on: its attributes (mutable ones copied, so a change made in place
+    is seen) and its children's looks."""
+    copy = _COPY.get
+    out = [(f(value) if (f := copy(type(value))) is not None else value)
+           for key, value in view.__dict__.items() if key not in _NOT_LOOKS]
+    out.append(type(view))
+    for child in view.children():
+        out.append(_look(child))
+    return out
