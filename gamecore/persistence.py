@@ -14,6 +14,7 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -159,8 +160,9 @@ class FileProblem(Exception):
 
 
 MAX_NUMBER_DIGITS = 400         # far beyond any count, seed or score; Python refuses 4,300 anyway
-_STRING_REST_RE = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.S)   # the rest of a string after its quote
-_TOKEN_RE = re.compile(r'["\[\]{}]')
+_STRING_RE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)    # a whole string, escapes included
+_NOT_BRACKET_RE = re.compile(r'[^\[\]{}]+')
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def read_limited(path: Path, max_bytes: int) -> bytes:
@@ -226,26 +228,10 @@ def _parse_constant(name: str):
 
 def nesting_depth(text: str) -> int:
     """How deep ``[`` and ``{`` nest in a JSON text, not counting brackets inside strings."""
-    depth = deepest = 0
-    pos = 0
-    search, rest = _TOKEN_RE.search, _STRING_REST_RE.match
-    while True:                        # linear: each character is looked at once
-        match = search(text, pos)
-        if match is None:
-            return deepest
-        ch = match.group()
-        pos = match.end()
-        if ch == '"':
-            tail = rest(text, pos)
-            if tail is None:           # an unterminated string: the parser will say so
-                return deepest
-            pos = tail.end()
-        elif ch in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-        else:
-            depth -= 1
+    brackets = _NOT_BRACKET_RE.sub("", _STRING_RE.sub("", text))     # strings out, then all but brackets
+    if not brackets:
+        return 0
+    return max(0, max(accumulate(map(_BRACKET_STEP.__getitem__, brackets))))
 
 
 def parse_json_bytes(raw: bytes, *, max_nesting: int = MAX_NESTING) -> Any:

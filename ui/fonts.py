@@ -8,9 +8,30 @@ import pygame
 from .resources import font_path
 
 
-@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    return pygame.font.Font(font_path(bold), max(6, int(size)))
+    """The app's font at ``size`` (one Font per size and weight: ``font(16)`` and ``font(16, False)`` are
+    the same object, loading a size costs a couple of milliseconds)."""
+    return _font(max(6, int(size)), bool(bold))
+
+
+@lru_cache(maxsize=64)
+def _font(size: int, bold: bool) -> pygame.font.Font:
+    return pygame.font.Font(font_path(bold), size)
+
+
+def fitting_size(string: str, width: int, largest: int, smallest: int, bold: bool = False) -> int:
+    """The largest size from ``largest`` down to ``smallest`` at which ``string`` fits ``width`` pixels:
+    guessed from its width at ``largest`` (widths grow with the size), then checked, so that only a size
+    or two are loaded rather than every size in between."""
+    wide = font(largest, bold).size(string)[0]
+    if wide <= width:
+        return largest
+    size = max(smallest, min(largest - 1, int(largest * width / max(1, wide))))
+    while size < largest and font(size + 1, bold).size(string)[0] <= width:
+        size += 1
+    while size > smallest and font(size, bold).size(string)[0] > width:
+        size -= 1
+    return size
 
 
 MAX_LINE_CHARS = 400     # no line the app draws is longer; text from a file may be (pygame fails on huge lines)

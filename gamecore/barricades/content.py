@@ -14,6 +14,7 @@ from typing import Any
 from gamecore.content import read_content
 from gamecore.engine import ContentError
 from gamecore.resources import asset_path
+from . import DIFFICULTIES      # listed by the package, which the menu reads without this module
 
 GAME_ID = "barricades"
 FILES = ("cards.json", "dungeon.json", "guardians.json", "prestige.json", "village.json")
@@ -24,7 +25,6 @@ MONSTER_TYPES = ("vermin", "humanoid", "undead", "dragon", "demon")
 LOCATIONS = ("marketplace", "bazaar", "guild", "temple", "shop")
 GEAR = ("lantern", "potion", "rations")
 FACES = ("purple", "blue", "red", "green", "wound", "foot1", "foot2", "x", "plus1", "trophy")
-DIFFICULTIES = ("first_time", "easy", "medium", "hard", "legendary")
 GUARDIANS = ("ashmaw", "morvane")
 PRESTIGE = ("warlord", "shadowblade", "templar", "archmage", "warden", "quartermaster")
 USES = ("heal", "battle_magic", "light", "barricade", "xp", "battle_party_attack")

@@ -17,7 +17,6 @@ Options:
 """
 from gamecore.engine import GameInfo, Option
 
-from .team_turn import check_ai_seats
 
 # a random team that may end its action phase at once rarely fights: random playouts (conformance) play on
 PLAYOUT_SKIP_KINDS = ("end_actions",)
@@ -25,6 +24,12 @@ PLAYOUT_SKIP_KINDS = ("end_actions",)
 # The rules' version (saves made by another version are refused). Written here so that listing the games
 # (the menu at start-up) does not import the rules engine; state.py takes its number from here.
 ENGINE_VERSION = 6
+
+
+def check_ai_seats(value):
+    from .team_turn import check_ai_seats as check     # listing the games imports no engine module
+
+    return check(value)
 
 
 def check_content():

@@ -257,9 +257,7 @@ class MenuScene(Scene):
             surface.blit(art, (rect.right - size - pad, rect.y + pad))
         title_colour = TEXT if ok else DISABLED
         title_w = rect.w - 2 * pad - size - 16
-        title_size = 24
-        while title_size > 15 and fonts.font(title_size, True).size(t(info.title))[0] > title_w:
-            title_size -= 1
+        title_size = fonts.fitting_size(t(info.title), title_w, 24, 15, bold=True)
         surface.blit(fonts.text(t(info.title), title_size, title_colour, True), (rect.x + pad + 8, rect.y + pad - 4))
         surface.blit(fonts.text(players_label(info), 15, GOLD if ok else DISABLED), (rect.x + pad + 8, rect.y + pad + 34))
         line_h = fonts.font(16).get_linesize() + 2
