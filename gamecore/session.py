@@ -1,7 +1,9 @@
 """A game in play: the state, its action log, undo/redo, autosave, saves and replays.
 
 The UI hands every chosen action to ``Session.apply``; bots' moves go through the same door. Undo
-works by snapshot: each applied action keeps the state before it. Practice mode may undo anything;
+works by snapshot: each applied action keeps the state before it (whole for the last KEEP_RECENT actions
+and one in KEEP_EVERY before them; the others are rebuilt by replaying from the one before, so a long
+game does not hold hundreds of states). Practice mode may undo anything;
 strict mode refuses to undo an action whose events revealed information or used chance (a draw,
 reveal, shuffle or roll), as boardgame.io marks such moves.
 """
@@ -65,6 +67,10 @@ class UndoRefused(Exception):
         self.reason = reason
 
 
+KEEP_RECENT = 24      # the states before the last 24 actions are kept whole: undo takes them at once
+KEEP_EVERY = 16       # before those, one state in 16 is kept; an undo that far replays at most 15 actions
+
+
 @dataclass
 class Step:
     """One applied action with who took it and what it caused."""
@@ -86,7 +92,7 @@ class Session:
     autosave: Path | None = None
     state: GameState = field(init=False)
     steps: list[Step] = field(default_factory=list, init=False)
-    _before: list[GameState] = field(default_factory=list, init=False)
+    _before: list[GameState | None] = field(default_factory=list, init=False)   # None: rebuilt on demand
     _redo: list[Action] = field(default_factory=list, init=False)
     last_save_error: str | None = field(default=None, init=False)
     # which game this is, kept in the save's meta: statistics count a game once however often it is
@@ -128,6 +134,9 @@ class Session:
         seat = self.state.current_seat()
         events = self.state.apply(action)  # raises before mutating when illegal
         self._before.append(before)
+        old = len(self._before) - 1 - KEEP_RECENT
+        if old > 0 and old % KEEP_EVERY:
+            self._before[old] = None
         self.steps.append(Step(seat, action, events, any(e.irreversible for e in events)))
         self._redo.clear()
         self.write_autosave()
@@ -164,11 +173,36 @@ class Session:
             raise problem
         span = self._undo_span()
         for _ in range(span):
-            step = self.steps.pop()
-            self.state = self._before.pop()
-            self._redo.append(step.action)
+            self.state = self.state_before(len(self.steps) - 1)
+            self._before.pop()
+            self._redo.append(self.steps.pop().action)
         self.write_autosave()
         return span
+
+    def state_before(self, i: int) -> GameState:
+        """The state before action ``i`` (the kept one, or a copy of the last kept one before it with the
+        actions between replayed; it is the same state, digest for digest)."""
+        snap = self._before[i]
+        if snap is not None:
+            return snap
+        j = i
+        while self._before[j] is None:
+            j -= 1
+        state = self._before[j].clone()
+        for step in self.steps[j:i]:
+            state.apply(step.action)
+        return state
+
+    def states_before(self):
+        """Every state before each action, first to last (one replay for the thinned ones)."""
+        state = None
+        for i, snap in enumerate(self._before):
+            if snap is not None:
+                state = snap
+            else:
+                state = state.clone()
+                state.apply(self.steps[i - 1].action)
+            yield state
 
     def can_redo(self) -> bool:
         return bool(self._redo)

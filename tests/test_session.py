@@ -55,6 +55,28 @@ def test_strict_mode_refuses_to_undo_across_a_draw():
     assert practice.state.digest() == Session.new("toy", 3, 2).state.digest()
 
 
+def test_a_long_game_keeps_few_whole_states_and_undoes_every_step_to_its_digest():
+    """Undo snapshots are thinned (the last KEEP_RECENT whole, then one in KEEP_EVERY); undoing right back
+    to the start still restores each state exactly, and the replay timeline sees every state."""
+    from gamecore import session as session_mod
+
+    s = Session.new("misfits", 4, 2)
+    digests = [s.state.digest()]
+    n = session_mod.KEEP_RECENT + 3 * session_mod.KEEP_EVERY + 5
+    for i in range(n):
+        legal = s.state.legal_actions()
+        s.apply(legal[(i * 7) % len(legal)])
+        digests.append(s.state.digest())
+    kept = sum(snap is not None for snap in s._before)
+    assert kept <= session_mod.KEEP_RECENT + n // session_mod.KEEP_EVERY + 1 < n
+    assert [st.digest() for st in s.states_before()] == digests[:-1]
+    assert s.state_before(n - session_mod.KEEP_RECENT - 2).digest() == digests[n - session_mod.KEEP_RECENT - 2]
+    for expected in reversed(digests[:-1]):
+        s.undo()
+        assert s.state.digest() == expected
+    assert not s.can_undo()
+
+
 def test_undo_takes_back_bot_replies_with_the_human_move():
     s = Session.new("toy", 5, 2, seats=[Seat(), Seat("bot", "random")])
     start = s.state.digest()

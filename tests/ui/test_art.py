@@ -24,7 +24,7 @@ def test_missing_art_gives_a_placeholder_of_the_asked_size():
 def test_every_game_has_menu_key_art_and_a_table_surface_drawn_once_per_size():
     import gamecore
     from ui.scenes.menu import key_art
-    from ui.table.scene import table_background
+    from ui.table.scene import table_cloth
 
     for info in gamecore.games():
         if info.id == "toy":                   # the tests' own toy game has no art
@@ -36,8 +36,13 @@ def test_every_game_has_menu_key_art_and_a_table_surface_drawn_once_per_size():
         assert picture.get_at((370, 120))[3] > 200 > picture.get_at((20, 120))[3]   # faded behind the text
         assert key_art(info.id, 380, 240, False) is picture                         # rasterised once
         colour = (40, 60, 50)
-        surf = table_background((300, 200), colour, (50, 70, 60), info.id)
+        surf = pygame.Surface((300, 200))
+        cloth = table_cloth(colour, (50, 70, 60), info.id)
+        cloth.paint(surf, surf.get_rect(), (0, 0))
+        part = pygame.Surface((300, 200))
+        cloth.paint(part, pygame.Rect(140, 30, 90, 150), (0, 0))        # a part, laid from the same corner
+        assert all(part.get_at((x, y)) == surf.get_at((x, y)) for x in range(140, 230, 7) for y in range(30, 180, 7))
         plain = sum(1 for x in range(0, 300, 3) for y in range(0, 200, 3) if surf.get_at((x, y))[:3] == colour)
         assert plain < 100 * 67                                  # the tile's pattern shows
         assert surf.get_at((5, 5))[:3] == surf.get_at((133, 133))[:3]             # repeated every 128 px
-        assert table_background((300, 200), colour, (50, 70, 60), info.id) is surf
+        assert table_cloth(colour, (50, 70, 60), info.id) is cloth and cloth.tile.get_size() == (128, 128)

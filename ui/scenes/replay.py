@@ -70,7 +70,7 @@ class Timeline:
     def __init__(self, session: Session, source: Path | None = None):
         self.session = session
         self.source = Path(source) if source is not None else None
-        self.states = list(session._before) + [session.state]
+        self.states = list(session.states_before()) + [session.state]
         self.n = len(session.steps)
         self.rounds = [self._round(s) for s in self.states]
         self.marks = [k for k in range(self.n + 1) if k == 0 or self.rounds[k] != self.rounds[k - 1]]
@@ -95,7 +95,7 @@ class Timeline:
         frozen = FrozenSession(full.game, full.seed, full.players, full.options, full.seats, full.mode, None)
         frozen.state = self.states[k]
         frozen.steps = full.steps[:k]
-        frozen._before = full._before[:k]
+        frozen._before = self.states[:k]
         frozen.uid = full.uid
         return frozen
 

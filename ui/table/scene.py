@@ -47,25 +47,42 @@ BOT_PAUSE = 0.3         # ... and never less than this while animations are on
 OVER_PAUSE = 0.6        # seconds the final position stays before the results screen
 
 
-@lru_cache(maxsize=16)
-def table_background(size: tuple[int, int], colour: tuple, line: tuple, game: str = "") -> pygame.Surface:
-    """The table's surface, one per size: the game's own tile (assets/art/surfaces/<game>.svg, drawn
-    in the table colour) repeated across it, or else a calm felt with a faint grid."""
-    surf = pygame.Surface(size)
-    surf.fill(colour)
-    from ui.table import art
+TILE = 128             # the table surface's tile, in pixels
 
-    if game and art.exists("surfaces", game):
-        tile = art.art("surfaces", game, (128, 128), colour)
-        for x in range(0, size[0], 128):
-            for y in range(0, size[1], 128):
-                surf.blit(tile, (x, y))
-        return surf
-    for x in range(0, size[0], 64):
-        pygame.draw.line(surf, line, (x, 0), (x, size[1]))
-    for y in range(0, size[1], 64):
-        pygame.draw.line(surf, line, (0, y), (size[0], y))
-    return surf
+
+class TableCloth:
+    """The table's surface: one opaque tile (the game's own picture, assets/art/surfaces/<game>.svg,
+    drawn in the table colour; else a calm felt with a faint grid) repeated from the viewport's corner.
+    It paints any part of the table (the kept picture paints only what changed) and holds one tile,
+    not a whole window of pixels."""
+
+    def __init__(self, colour: tuple, line: tuple, game: str = ""):
+        from ui.table import art
+
+        tile = pygame.Surface((TILE, TILE))
+        tile.fill(colour)
+        if game and art.exists("surfaces", game):
+            tile.blit(art.art("surfaces", game, (TILE, TILE), colour), (0, 0))
+        else:
+            for at in range(0, TILE, 64):
+                pygame.draw.line(tile, line, (at, 0), (at, TILE))
+                pygame.draw.line(tile, line, (0, at), (TILE, at))
+        self.tile = tile.convert() if pygame.display.get_surface() is not None else tile
+
+    def paint(self, surface: pygame.Surface, area: pygame.Rect, corner: tuple[int, int]) -> None:
+        """Cover ``area`` of ``surface`` with the tiles laid from ``corner`` (clipped to ``area``)."""
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(area).clip(clip))
+        x0 = corner[0] + (area.x - corner[0]) // TILE * TILE
+        y0 = corner[1] + (area.y - corner[1]) // TILE * TILE
+        surface.blits([(self.tile, (x, y)) for x in range(x0, area.right, TILE) for y in range(y0, area.bottom, TILE)],
+                      doreturn=False)
+        surface.set_clip(clip)
+
+
+@lru_cache(maxsize=8)
+def table_cloth(colour: tuple, line: tuple, game: str = "") -> TableCloth:
+    return TableCloth(colour, line, game)
 
 
 _pool = None
@@ -1159,8 +1176,8 @@ class TableScene(Scene):
         surface.fill((20, 22, 26))
         vp = self.camera.viewport
         game = self.session.game if self.session is not None else ""
-        background = table_background(vp.size, tuple(colour), tuple(pal.table_line), game)
-        self.world.draw_cached(surface, self.camera, background, skip=self.drag.floating)
+        cloth = table_cloth(tuple(colour), tuple(pal.table_line), game)
+        self.world.draw_cached(surface, self.camera, cloth, skip=self.drag.floating)
         if self.session is not None and self.session.bot_to_move() and self.pass_overlay is None:
             self._draw_bot_banner(surface, vp, pal)
         if self.picker is not None:

@@ -761,9 +761,9 @@ class World:
     cache_enabled = True          # off: every frame draws every view (the tests compare both pictures)
     CACHE_MARGIN = 40             # screen pixels a view may draw beyond its rect (glows, shadows, badges)
 
-    def draw_cached(self, surface: pygame.Surface, camera: Camera, background: pygame.Surface,
+    def draw_cached(self, surface: pygame.Surface, camera: Camera, background,
                     skip: View | None = None) -> None:
-        """The table (``background`` under every view) as ``draw`` paints it, from a picture kept between
+        """The table (``background``, a TableCloth, under every view) as ``draw`` paints it, from a picture kept between
         frames: only the places where a view appeared, went, moved or changed how it looks are painted
         again. A view's look is its attributes (rects, offsets, lists and dicts copied), its children's
         looks, and whether it is the dragged view; views draw from their attributes only, never from the
@@ -771,7 +771,7 @@ class World:
         background, or changes over half the table, paint it all."""
         vp = camera.viewport.clip(surface.get_rect())
         if not self.cache_enabled or vp.width <= 0 or vp.height <= 0:
-            surface.blit(background, camera.viewport.topleft)
+            background.paint(surface, camera.viewport, camera.viewport.topleft)
             self.draw(surface, camera, skip)
             return
         key = (surface.get_size(), tuple(camera.viewport), camera.zoom, tuple(camera.origin), id(background),
@@ -807,7 +807,7 @@ class World:
         self._cache_key, self._looks = key, now
         for area in dirty:
             cache.set_clip(area)
-            cache.blit(background, camera.viewport.topleft)
+            background.paint(cache, area, camera.viewport.topleft)
             for v, look, bounds in now.values():
                 if v is not skip and bounds.colliderect(area):
                     self._draw_root(v, cache, camera, skip)
