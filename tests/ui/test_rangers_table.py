@@ -517,3 +517,42 @@ def test_the_classic_and_random_shortcuts_fill_the_rows(real_app):
     assert len(set(picker.chosen)) == 4 and set(picker.chosen) <= set(picker.pool)
     picker.fill("classic")
     assert picker.chosen == picker.pool[:4]
+
+
+# ------------------------------------------------------------------ undo of a composed drag
+
+
+def test_undo_takes_back_a_drag_that_chose_who_acts_and_moved_as_one_step_and_redo_makes_both():
+    session = ai_session()
+    app, scene = open_rangers(session)
+    start = session.state.digest()
+    steps = len(session.steps)
+    target = "loc:" + session.state.d["ring"][1]
+    post_drag(screen_of(scene, "ranger:red"), screen_of(scene, target))
+    app.frames(2)
+    assert [s.action.kind for s in session.steps[steps:]] == ["act", "move"]     # one drag, two engine actions
+    moved = session.state.digest()
+    scene.undo()
+    app.frames(1)
+    assert len(session.steps) == steps and session.state.digest() == start       # both taken back at once
+    assert top_task(session) == "actions" and session.state.team_choice_pending()
+    assert session.state.d["rloc"]["red"] != target.split(":")[1]
+    scene.redo()
+    app.frames(1)
+    assert session.state.digest() == moved and len(session.steps) == steps + 2   # and redone as one
+    # a save keeps them joined: the loaded game undoes them as one step too
+    loaded = Session.from_save(session.to_save())
+    assert loaded.undo() == 2 and loaded.state.digest() == start
+
+
+def test_choosing_who_acts_by_button_then_moving_stays_two_decisions():
+    session = ai_session()
+    app, scene = open_rangers(session)
+    steps = len(session.steps)
+    pick = next(a for a in session.state.legal_actions() if a.kind == "act" and a.source == "seat:0")
+    scene.apply_action(pick)
+    move = next(a for a in session.state.legal_actions() if a.kind == "move")
+    scene.apply_action(move)
+    assert len(session.steps) == steps + 2
+    scene.undo()
+    assert len(session.steps) == steps + 1 and session.steps[-1].action == pick

@@ -138,13 +138,19 @@ class RangersTable(TableScene):
         return out
 
     def apply_action(self, action: Action) -> bool:
-        """A move of one of the person's seats offered on the team's choice: choose that seat first."""
+        """A move of one of the person's seats offered on the team's choice: choose that seat first.
+        The two are one decision of the person's: Undo takes both back (and Redo makes both)."""
         pick = getattr(self, "_merged", {}).get(action)
         if pick is not None and action not in self.state.legal_actions():
             if not super().apply_action(pick):
                 return False
             if action not in self.state.legal_actions():
                 return True
+            first = len(self.session.steps)
+            done = super().apply_action(action)
+            if done:
+                self.session.join_to_previous(first)
+            return done
         return super().apply_action(action)
 
     def ranger_of_seat(self, seat: int) -> str:
