@@ -556,3 +556,96 @@ def test_choosing_who_acts_by_button_then_moving_stays_two_decisions():
     assert len(session.steps) == steps + 2
     scene.undo()
     assert len(session.steps) == steps + 1 and session.steps[-1].action == pick
+
+
+# ------------------------------------------------------------------ character cards
+
+
+def _post_key(key):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+
+def test_each_rangers_character_card_opens_from_its_seat_area_by_click_and_by_keyboard():
+    session = new_session(players=2)                  # two rangers a seat: two character cards
+    app, scene = open_rangers(session)
+    d = session.state.d
+    seat = 1
+    panel = scene.world.get(f"seat:{seat}")
+    post_click(tuple(round(c) for c in scene.camera.to_screen((panel.rect.x + 30, panel.rect.y + 8))))
+    app.frames(1)
+    board = scene.board_overlay
+    assert board is not None
+    cards = {f.title: f for f in board.board.rows[1]}
+    for r in d["seats"][seat]["rangers"]:
+        face = cards[t(f"rangers.ranger.{r}.name")]
+        assert face.text == t(f"rangers.ranger.{r}.ability") and face.frame == F.ranger_colour(r)
+        assert t(f"rangers.ui.colour.{r}") in face.type_line and t(f"rangers.ranger.{r}.role") in face.type_line
+        assert t("rangers.ui.char_hand", n=scene.C.comp["hand_size_pair"]) in face.keywords
+        assert t("rangers.ui.char_energy", n=d["seats"][seat]["energy"], energy="{energy}") in face.keywords
+    scene.board_overlay = None
+    _post_key(pygame.K_c)                             # C: the seat to act
+    app.frames(1)
+    assert scene.board_overlay is not None and scene.board_overlay.board.title == scene.seat_name(
+        session.state.current_seat())
+    _post_key(pygame.K_ESCAPE)
+    app.frames(1)
+    assert scene.board_overlay is None
+    _post_key(pygame.K_2)                             # 2: the second seat
+    app.frames(1)
+    assert scene.board_overlay.board.title == scene.seat_name(1)
+    assert not session.steps                          # reading a card changes nothing
+
+
+def test_a_rangers_figure_and_its_seat_chip_show_the_character_card_with_its_stored_energy():
+    session = new_session(players=4)
+    session.state.d["seats"][2]["energy"] = 3
+    app, scene = open_rangers(session)
+    r = session.state.d["seats"][2]["rangers"][0]
+    chip = scene.world.get(f"char:{r}")
+    assert chip is not None and chip.label in (t("rangers.ui.chip.idle"), "")
+    for cid in (f"ranger:{r}", f"char:{r}"):
+        face = scene.card_face(cid)
+        assert face is not None and face.title == t(f"rangers.ranger.{r}.name")
+        assert t("rangers.ui.char_energy", n=3, energy="{energy}") in face.keywords
+        lines = scene.glossary(cid)
+        assert lines[0] == t("rangers.ui.ability_state.idle")
+        assert t("rangers.ui.gloss.stored", n=3) in lines
+    # hovering the chip shows it large (the tooltip), a right-click pins it
+    pos = screen_of(scene, f"char:{r}")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frames(1)
+    for _ in range(12):
+        app.frame(0.05)
+    assert scene.inspector.shown == f"char:{r}"
+    i18n.set_language("ja")
+    assert scene.card_face(f"char:{r}").title == t(f"rangers.ranger.{r}.name") and "rangers." not in "".join(
+        scene.glossary(f"char:{r}"))
+
+
+def test_trinis_ability_chip_shows_ready_then_armed_for_the_next_card_then_used():
+    session = new_session(players=4, seed=4)
+    use = lambda s: next((a for a in T.team_actions(s) if a.kind == "ability" and a.source == "ability:yellow"), None)
+    assert play_until(session, lambda s: use(s) is not None, seed=4)
+    app, scene = open_rangers(session)
+    chip = scene.world.get("ability:yellow")
+    assert scene.ability_status(session.state, "yellow") == "ready" and not chip.used and not chip.armed
+    assert not scene.world.get("char:yellow").armed and not scene.world.get("char:yellow").used
+    assert scene.apply_action(use(session.state))
+    app.frames(1)
+    chip = scene.world.get("ability:yellow")
+    assert scene.ability_status(session.state, "yellow") == "armed_double"
+    assert chip.armed and chip.label == t("rangers.ui.chip.armed_double") and scene.world.get("char:yellow").armed
+    armed = t("rangers.ui.armed_double", name=F.short_name("yellow"))
+    assert armed in scene.world.get("label:status").label                   # the battle header says it waits
+    assert scene.glossary("ability:yellow")[0] == t("rangers.ui.ability_state.armed_double",
+                                                    name=F.short_name("yellow"))
+    seat = session.state.d["rseat"]["yellow"]
+    play = next(a for a in T.team_actions(session.state) if a.kind == "play"
+                and a.source in session.state.d["seats"][seat]["hand"])
+    scene.apply_action(play)
+    app.frames(1)
+    while session.state.d["battle"] is not None and session.state.d["battle"].get("double") is not None:
+        scene.apply_action(scene.legal()[0])
+    if session.state.d["battle"] is not None and "yellow" in session.state.d["battle"]["rangers"]:
+        assert scene.ability_status(session.state, "yellow") == "used"
+        assert scene.world.get("ability:yellow").used and not scene.world.get("ability:yellow").armed

@@ -438,7 +438,18 @@ class RangersTable(TableScene):
             slot = zh if exhausted else zw
             zx -= slot + 3
             w.add(CardView(f"zord:{z}", (zx + (slot - zw) / 2, y + 3, zw, zh), F.zord_face(z), exhausted=exhausted))
-        panel.reserve = (x + pw - 6 - zx) if zords else 0
+        # each ranger's character card: a chip in the header (hover or right-click reads the card; its
+        # label says what the ability is doing: ready, armed, used)
+        if pw >= 110:
+            chip_w = 74 if pw >= 210 else 28          # a narrow panel: the star alone (its colour and ring say it)
+            for r in reversed(rangers):
+                status = self.ability_status(state, r)
+                zx -= chip_w + 4
+                w.add(Chip(f"char:{r}", (zx, y + 4, chip_w, 20),
+                           text=t(f"rangers.ui.chip.{status}") if chip_w > 28 else "",
+                           colour=F.ranger_colour(r), icon="star", used=status in ("used", "auto_done"),
+                           armed=status.startswith("armed")))
+        panel.reserve = x + pw - 6 - zx
         # the hand
         hx, hw = (x + 4, pw - 8) if not side else (x + pile[0] + 12, pw - pile[0] - 16)
         hy = ry + pile[1] + 6 if not side else ry
@@ -456,10 +467,10 @@ class RangersTable(TableScene):
         s = int(cid.split(":")[1])
         st = self.state.d["seats"][s]
         rows = [[F.combat_face(c) for c in st["hand"]] or [None]]
-        extra = [F.combat_face(st["discard"][-1])] if st["discard"] else []
+        extra = [self.character_face(r) for r in st["rangers"]]
+        extra += [F.combat_face(st["discard"][-1])] if st["discard"] else []
         extra += [F.zord_face(z) for z, info in sorted(self.state.d["zords"].items()) if info["seat"] == s]
-        if extra:
-            rows.append(extra)
+        rows.append(extra)
         roles = " / ".join(t(f"rangers.ranger.{r}.role") for r in st["rangers"])
         notes = [roles, t("rangers.ui.seat_stats", hand=len(st["hand"]), size=self._hand_size(self.state, s),
                           actions=st["actions"]),
@@ -587,11 +598,10 @@ class RangersTable(TableScene):
                                shape=F.RANGER_SHAPES[r], label=F.short_name(r), lead=r == lead)
             fig.layer = 8
             w.add(fig)
-            ab = C.rangers[r]["ability"]
-            used = r in b["used"]
-            if ab["when"] == "active":
-                w.add(Chip(f"ability:{r}", (rx + 60, ry + 4, 130, 26), text=t("rangers.ui.ability"),
-                           colour=F.ranger_colour(r), icon="star", used=used))
+            status = self.ability_status(state, r)
+            w.add(Chip(f"ability:{r}", (rx + 60, ry + 4, 130, 26), text=t(f"rangers.ui.chip.{status}"),
+                       colour=F.ranger_colour(r), icon="star", used=status in ("used", "auto_done"),
+                       armed=status.startswith("armed")))
             st = d["seats"][seat]
             w.add(Label(f"label:r:{r}", (rx + 60, ry + 32, 220, 16),
                         t("rangers.ui.portrait_stats", deck=len(st["deck"]), hand=len(st["hand"])), size=10,
@@ -723,6 +733,9 @@ class RangersTable(TableScene):
             parts.append(t("rangers.ui.bonus_dice", n=b["bonus_dice"]))
         if b["reroll"]:
             parts.append(t("rangers.ui.reroll_ready"))
+        for r in b["rangers"]:
+            if self.ability_status(state, r) == "armed_double":
+                parts.append(t("rangers.ui.armed_double", name=F.short_name(r)))
         return " · ".join(parts)
 
     # ------------------------------------------------------------------ the recover tray
@@ -956,17 +969,93 @@ class RangersTable(TableScene):
         return super().describe_action(action)
 
     def glossary(self, cid: str) -> list[str]:
+        r = self._character_of(cid)
+        if r is not None:
+            seat = self.state.d["rseat"][r]
+            return [t(f"rangers.ui.ability_state.{self.ability_status(self.state, r)}", name=F.short_name(r)),
+                    t("rangers.ui.gloss.hand_size", n=self._hand_size(self.state, seat)),
+                    t("rangers.ui.gloss.stored", n=self.state.d["seats"][seat]["energy"]),
+                    t("rangers.ui.gloss.char_keys")]
         return F.glossary_lines(cid)
 
     def card_face(self, cid: str):
         view = self.world.get(cid)
         if view is None:
             return None
+        r = self._character_of(cid)
+        if r is not None:
+            return self.character_face(r)
         if isinstance(view, PileView):
             return view.top if view.face_up else None
         if isinstance(view, CardView):
             return F.face_for(cid) if view.face_up else None
         return None
+
+    # ================================================================== character cards
+    def _character_of(self, cid: str | None) -> str | None:
+        """The ranger whose character card a piece opens: its figure, its battle ability chip, the chip
+        on its seat's panel."""
+        if self.session is None or not cid:
+            return None
+        kind, _, r = cid.partition(":")
+        return r if kind in ("ranger", "ability", "char") and r in self.state.d["rseat"] else None
+
+    def ability_status(self, state, r: str) -> str:
+        """What ranger ``r``'s ability is doing now, read from the state the table shows: ``idle``
+        (outside a battle), ``ready``, ``armed_double`` / ``armed_reroll`` (used, its effect waits for
+        the next card or attack), ``used``; a battle-start ability is ``auto`` / ``auto_done``."""
+        d = state.d
+        ab = self.C.rangers[r]["ability"]
+        b = d["battle"]
+        fighting = b is not None and r in b["rangers"]
+        if ab["when"] == "battle_start":
+            if not fighting:
+                return "auto"
+            return "auto" if any(task.get("t") == "battle_start" for task in d["stack"]) else "auto_done"
+        if not fighting:
+            return "idle"
+        if r not in b["used"]:
+            return "ready"
+        eff = ab["effects"][0]
+        if eff["op"] == "double_play" and b.get("double") == d["rseat"][r]:
+            return "armed_double"
+        if eff["op"] == "next_attack" and eff.get("reroll") and b.get("reroll"):
+            return "armed_reroll"
+        return "used"
+
+    def character_face(self, r: str):
+        state = self.state
+        seat = state.d["rseat"][r]
+        status = t(f"rangers.ui.ability_state.{self.ability_status(state, r)}", name=F.short_name(r))
+        return F.character_face(r, self._hand_size(state, seat), state.d["seats"][seat]["energy"], status)
+
+    def open_character_card(self, seat: int | None = None) -> bool:
+        """The keyboard's way to the character cards: the board of ``seat`` (by default the seat to
+        act, else the person's first), its rangers' character cards in it."""
+        if self.session is None or self.blocked:
+            return False
+        seats = self.state.d["seats"]
+        if seat is None:
+            cur = self.state.current_seat()
+            humans = self.session.human_seats()
+            seat = cur if cur is not None else (humans[0] if humans else 0)
+        if not 0 <= seat < len(seats):
+            return False
+        board = self.seat_board(f"seat:{seat}")
+        if board is None:
+            return False
+        self.open_board(board)
+        return True
+
+    def _handle_key(self, event) -> bool:
+        import pygame
+
+        if not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            if event.key == pygame.K_c:
+                return self.open_character_card()
+            if pygame.K_1 <= event.key <= pygame.K_6:
+                return self.open_character_card(event.key - pygame.K_1)
+        return super()._handle_key(event)
 
     # ================================================================== the prompt
     AI_DOING = {"actions": "who", "ranger_turn": "who", "seat_actions": "action", "choose_enemy": "target",
