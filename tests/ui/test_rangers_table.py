@@ -649,3 +649,65 @@ def test_trinis_ability_chip_shows_ready_then_armed_for_the_next_card_then_used(
     if session.state.d["battle"] is not None and "yellow" in session.state.d["battle"]["rangers"]:
         assert scene.ability_status(session.state, "yellow") == "used"
         assert scene.world.get("ability:yellow").used and not scene.world.get("ability:yellow").armed
+
+
+# ------------------------------------------------------------------ this round's deployment cards
+
+
+def test_the_deployment_cards_are_shown_one_by_one_as_they_resolve_and_stay_for_the_round():
+    session = new_session(players=4, seed=7)
+    app, scene = open_rangers(session, {"animation_speed": "normal"})
+    assert not [v for v in scene.world.all() if v.cid.startswith("dshow:")]       # nothing came up yet
+    scene.apply_action(session.state.legal_actions()[0])                          # the deployment
+    events = session.steps[-1].events
+    revealed = [e.source for e in events if e.key in ("rangers.ev.deploy_revealed", "rangers.ev.deploy_revealed_big")]
+    assert len(revealed) >= session.state.deployments_this_round()
+    assert [e["card"] for e in scene._deployed] == revealed
+    views = [scene.world.get(f"dshow:{c}") for c in revealed]
+    assert all(v is not None for v in views)
+    xs = [v.rect.x for v in views]
+    assert xs == sorted(xs)                                                       # in the order they resolved
+    # every card waits on the deck, face down, then comes out in turn at the animation speed
+    deck = scene.world.get("deck:deployment").world_rect().topleft
+    assert all(abs(v.world_rect().x - deck[0]) < 1 and v.flip == 0.0 for v in views if v.face_up)
+    slides = [a.cid for a in scene.animator.queue if a.kind == "slide"]
+    assert slides == [v.cid for v in views]
+    flashes = [a.cid for a in scene.animator.queue if a.kind == "flash"]
+    locs = [f"loc:{e['loc']}" for e in scene._deployed if e["loc"]]
+    assert flashes[:len(locs)] == locs and flashes[-1] == "deck:deployment"      # placed, then under the deck
+    secs = scene.animation_seconds()
+    app.frames(int(secs / 0.05) + 2, dt=0.05)                                     # the first card's slide
+    assert views[0].offset.length() < 1 and views[1].offset.length() > 1
+    assert not scene.input_actions()                                              # the table waits for it
+    for _ in range(400):
+        if not scene.animator.busy:
+            break
+        app.frame(0.05)
+    assert all(v.offset.length() < 1 and v.flip == 1.0 for v in views)
+    # each names where its figures went; hovering reads it large with that line
+    first = scene._deployed[0]
+    n = session.state.d["ring"].index(first["loc"]) + 1
+    assert views[0].caption == t("rangers.ui.dep_cap", n=n, loc=t(f"rangers.ui.loc_short.{first['loc']}"))
+    assert scene.card_face(views[0].cid) is not None
+    assert any(F.loc_name(first["loc"]) in line for line in scene.glossary(views[0].cid))
+    # they stay through the action phase; an undo of the deployment takes them away
+    tgt = "loc:" + session.state.d["ring"][0]
+    scene.apply_action(next(a for a in T.team_actions(session.state) if a.kind == "move" and a.target == tgt))
+    assert scene.world.get(views[0].cid) is not None
+    while session.steps:
+        scene.undo()
+    assert not [v for v in scene.world.all() if v.cid.startswith("dshow:")]
+
+
+def test_a_new_round_clears_the_last_rounds_deployment_cards():
+    session = new_session(players=2, seed=5)
+    app, scene = open_rangers(session)
+    scene.apply_action(session.state.legal_actions()[0])
+    assert scene._deployed
+    assert play_until(session, lambda s: top_task_of(s) == "deploy_phase" and s.d["round"] >= 2, seed=5)
+    scene._rebuild_memory()
+    scene._resync()
+    assert not scene._deployed and not [v for v in scene.world.all() if v.cid.startswith("dshow:")]
+    i18n.set_language("ja")
+    scene.apply_action(session.state.legal_actions()[0])
+    assert scene._deployed and "rangers." not in scene.world.get("label:dshow").label

@@ -26,7 +26,7 @@ from ui.table.scene import TableScene
 from ui.table.views import CardView, HandView, PileView
 
 from . import faces as F
-from .views import (CombatDie, Chip, DeployPile, EnemyCard, Label, LocationView, Panel, PawnGroup, RangerFigure, SeatPanel,
+from .views import (CombatDie, Chip, DeployedCard, DeployPile, EnemyCard, Label, LocationView, Panel, PawnGroup, RangerFigure, SeatPanel,
                     SlotToken, TrackView)
 
 CC = "command_center"
@@ -65,6 +65,8 @@ class RangersTable(TableScene):
         self._played: str | None = None
         self._damage_to: str | None = None
         self._roll_pending = False
+        self._deployed: list[dict] = []      # this round's deployment cards: card, loc, order
+        self._deploy_pending = False         # a deployment was applied: show its cards one by one
 
     # ================================================================== names
     def seat_name(self, seat: int) -> str:
@@ -223,6 +225,98 @@ class RangersTable(TableScene):
                            effect=effect, centre=True, energy=d["cc_energy"],
                            note="" if effect else t("rangers.ui.cc_note", n=d["cc_energy"])))
         self._figures(state, CC, g["cc"])
+        self._deploy_strip(state)
+
+    # ------------------------------------------------------------------ this round's deployment cards
+    DEPLOY_STRIP_CARD = (66, 92)
+
+    def _deploy_strip(self, state) -> None:
+        """The deployment cards that came up this round, face up in the order they resolved, along the
+        right of the Command Center band: each names the location its figures went to; the figure cards
+        went under the deck afterwards (the caption says so), the monster and boss cards left it."""
+        if not self._deployed:
+            return
+        g, w = self.geo, self.world
+        cx, cy, cw, ch = g["cc"]
+        card_w, card_h = self.DEPLOY_STRIP_CARD
+        n = len(self._deployed)
+        room = min(cw * 0.55, cw - 300)
+        step = min(card_w + 6, (room - card_w) / max(1, n - 1)) if n > 1 else card_w
+        right = cx + cw - 64                 # the Megazord token's corner stays clear
+        x0 = right - (step * (n - 1) + card_w)
+        y0 = cy + 22
+        for k, entry in enumerate(self._deployed):
+            card = entry["card"]
+            face = F.face_for(card)
+            back = self.C.deploy_cards[card]["back"]       # its back, while it still lies on the deck
+            loc = entry.get("loc")
+            cap = ""
+            if loc in state.d["ring"]:
+                cap = t("rangers.ui.dep_cap", n=state.d["ring"].index(loc) + 1, loc=t(f"rangers.ui.loc_short.{loc}"))
+            elif loc:
+                cap = t("rangers.ui.dep_cap", n="", loc=t(f"rangers.ui.loc_short.{loc}"))
+            w.add(DeployedCard(f"dshow:{card}", (x0 + k * step, y0, card_w, card_h), face, face_up=face is not None,
+                               back_label=F.loc_name(back) if back else "", back_colour=F.DEPLOY_BACK,
+                               caption=cap))
+        under = any(self.C.deploy_cards[e["card"]]["figures"] > 0 for e in self._deployed)
+        note = t("rangers.ui.dep_note_under" if under else "rangers.ui.dep_note", round=state.d["round"])
+        w.add(Label("label:dshow", (x0, y0 + card_h + 2, right - x0, 16), note, size=10,
+                    colour=(210, 214, 226), layer=4))
+
+    def _read_deployment(self, events) -> list[dict]:
+        """The cards a deployment's events revealed, in order, each with the location it went to."""
+        out: list[dict] = []
+        open_: list[dict] = []
+        for e in events:
+            k = e.key[len("rangers.ev."):] if e.key.startswith("rangers.ev.") else e.key
+            if k in ("deploy_revealed", "deploy_revealed_big") and e.source in self.C.deploy_cards:
+                entry = {"card": e.source, "loc": None}
+                out.append(entry)
+                open_.append(entry)
+            elif k == "deploy_location" and e.target:
+                for entry in open_:
+                    entry["loc"] = _lid(e.target)
+                open_ = []
+        return out
+
+    def _rebuild_deployed(self) -> None:
+        """This round's deployment, from the last deploy step (none once a new round has started)."""
+        self._deployed = []
+        if self.session is None:
+            return
+        for step in reversed(self.session.steps):
+            if step.action.kind == "deploy":
+                self._deployed = self._read_deployment(step.events)
+                return
+            if any(e.key == "rangers.ev.round_started" for e in step.events):
+                return
+
+    def _queue_deployment(self) -> None:
+        """Each card of the deployment just made, in turn: from the deck, turned face up, its location
+        flashing where the figures go; the deck flashes last when the figure cards go under it."""
+        secs = self.animation_seconds()
+        deck = self.world.get("deck:deployment")
+        if secs <= 0 or deck is None:
+            return
+        from ui.table.animator import Anim
+        import pygame
+
+        home = pygame.Vector2(deck.world_rect().topleft)
+        queue = self.animator.queue
+        for entry in self._deployed:
+            view = self.world.get(f"dshow:{entry['card']}")
+            if view is None:
+                continue
+            start = home - pygame.Vector2(view.rect.topleft)
+            view.offset = pygame.Vector2(start)
+            view.flip = 0.0 if view.face_up else 1.0
+            queue.append(Anim("slide", view.cid, start=start, duration=secs))
+            if view.face_up:
+                queue.append(Anim("flip", view.cid, duration=secs * 0.8))
+            if entry.get("loc") and self.world.get(f"loc:{entry['loc']}") is not None:
+                queue.append(Anim("flash", f"loc:{entry['loc']}", duration=secs * 1.2))
+        if any(self.C.deploy_cards[e["card"]]["figures"] > 0 for e in self._deployed):
+            queue.append(Anim("flash", "deck:deployment", duration=secs))
 
     def _figures(self, state, lid: str, rect) -> None:
         d, C, w = state.d, self.C, self.world
@@ -976,6 +1070,16 @@ class RangersTable(TableScene):
                     t("rangers.ui.gloss.hand_size", n=self._hand_size(self.state, seat)),
                     t("rangers.ui.gloss.stored", n=self.state.d["seats"][seat]["energy"]),
                     t("rangers.ui.gloss.char_keys")]
+        if cid.startswith("dshow:"):
+            card = cid[len("dshow:"):]
+            entry = next((e for e in self._deployed if e["card"] == card), None)
+            info = self.C.deploy_cards.get(card, {})
+            lines = F.glossary_lines(card)
+            if entry is not None and entry.get("loc"):
+                lines.append(t("rangers.ui.gloss.dep_went", i=self._deployed.index(entry) + 1,
+                               loc=F.loc_name(entry["loc"])))
+            lines.append(t("rangers.ui.gloss.dep_under" if info.get("figures", 0) > 0 else "rangers.ui.gloss.dep_out"))
+            return lines
         return F.glossary_lines(cid)
 
     def card_face(self, cid: str):
@@ -985,6 +1089,8 @@ class RangersTable(TableScene):
         r = self._character_of(cid)
         if r is not None:
             return self.character_face(r)
+        if cid.startswith("dshow:"):
+            return F.face_for(cid[len("dshow:"):])
         if isinstance(view, PileView):
             return view.top if view.face_up else None
         if isinstance(view, CardView):
@@ -1195,7 +1301,12 @@ class RangersTable(TableScene):
     def _note_events(self, events) -> None:
         for e in events:
             k = e.key[len("rangers.ev."):] if e.key.startswith("rangers.ev.") else e.key
-            if k == "battle_started":
+            if k == "round_started":
+                self._deployed = []
+            elif k == "deployment_phase":
+                self._deployed = self._read_deployment(events)
+                self._deploy_pending = True
+            elif k == "battle_started":
                 self._dice, self._reveals, self._played, self._damage_to = [], [], None, None
             elif k in ("dice_rolled", "dice_rerolled"):
                 self._dice = [int(f) for f in e.params.get("faces", [])]
@@ -1216,12 +1327,17 @@ class RangersTable(TableScene):
             return
         for step in self.session.steps[-60:]:
             self._note_events(step.events)
+        self._rebuild_deployed()
         self._roll_pending = False
+        self._deploy_pending = False
 
     def note_events(self, events: list) -> None:
         self._note_events(events)
 
     def after_animations_queued(self, events: list) -> None:
+        if self._deploy_pending:
+            self._deploy_pending = False
+            self._queue_deployment()
         if self._roll_pending:
             self._roll_pending = False
             secs = self.animation_seconds()

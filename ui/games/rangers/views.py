@@ -247,6 +247,31 @@ class DeployPile(PileView):
             self.draw_decorations(surface, rect, max(3, camera.scale(8)))
 
 
+class DeployedCard(CardView):
+    """A deployment card of this round, shown where it resolved: ``caption`` (where its figures went)
+    on a plate at its foot once the card has arrived (not while it still slides from the deck)."""
+
+    layer = 3
+
+    def __init__(self, cid: str, rect, face, *, caption: str = "", **kw):
+        super().__init__(cid, rect, face, **kw)
+        self.caption = caption
+
+    def hit(self, world_pos) -> bool:
+        return self.visible and self.offset.length() < 1 and super().hit(world_pos)
+
+    def draw(self, surface, camera: Camera) -> None:
+        if not self.visible:
+            return
+        super().draw(surface, camera)
+        if self.caption and self.offset.length() < 1 and self.flip >= 1.0:
+            rect = self.screen_rect(camera)
+            img = fit_text(self.caption, label_size(camera.zoom, 10), max(4, rect.width - 4), (255, 255, 255), True)
+            plate = img.get_rect(midbottom=(rect.centerx, rect.bottom - 2)).inflate(6, 2)
+            pygame.draw.rect(surface, (14, 16, 20), plate, border_radius=4)
+            surface.blit(img, img.get_rect(center=plate.center))
+
+
 class RangerFigure(FigureView):
     """A ranger: the suit colour, a shape (colour-blind safe), the name; a star when leading the battle."""
 
