@@ -711,3 +711,65 @@ def test_a_new_round_clears_the_last_rounds_deployment_cards():
     i18n.set_language("ja")
     scene.apply_action(session.state.legal_actions()[0])
     assert scene._deployed and "rangers." not in scene.world.get("label:dshow").label
+
+
+# ------------------------------------------------------------------ the battle header and the progress of monsters
+
+
+def test_the_battle_header_names_the_step_and_a_monsters_progress_counts_this_battles_defeats():
+    session = new_session(players=2, seed=1)
+    assert play_until(session, lambda s: s.d["battle"] is not None and top_task_of(s) == "prep_draw"
+                      and any(a.kind == "ready" for a in s.legal_actions()), seed=4)
+    app, scene = open_rangers(session)
+    assert scene.world.get("label:status").label.startswith(t("rangers.ui.bstep.prep_draw"))
+    for kind in ("choose_enemy", "cleanup", "drain", "choose_lead"):
+        assert scene._battle_status(session.state, {"t": kind}).startswith(t(f"rangers.ui.bstep.{kind}"))
+    assert scene._battle_status(session.state, {"t": "ranger_turn"}).startswith(t("rangers.ui.turn_rangers"))
+    # a monster card defeated in this battle counts at once, not only after the battle
+    d = session.state.d
+    C = scene.C
+    monster = C.monsters[0]
+    b = d["battle"]
+    card = next(c for c, foe in C.enemy_deck.items() if foe == monster)
+    d["locs"][b["loc"]]["big"].append(monster)
+    b["defeated"].append(card)
+    need = C.comp["monster_defeat"]
+    assert scene.defeated_cards(session.state, monster) == len(d["ediscard"][monster]) + 1
+    status = scene._battle_status(session.state, {"t": "ranger_turn"})
+    assert t("rangers.ui.big_progress", foe=F.foe_name(monster), n=len(d["ediscard"][monster]) + 1, need=need) in status
+
+
+def test_ready_does_not_turn_into_pass_under_a_resting_pointer():
+    session = new_session(players=2, seed=1)
+    assert play_until(session, lambda s: any(a.kind == "ready" for a in s.legal_actions()), seed=4)
+    app, scene = open_rangers(session)
+    panel = scene.panel
+    ready = next(a for a in session.state.legal_actions() if a.kind == "ready")
+    button = panel.button_for("end", ready)
+    spot = button.get_abs_rect().center
+    panel.pointer = lambda: spot                       # the pointer rests where Ready was clicked
+    tt.click(app, button, frames=3)
+    assert session.steps[-1].action.kind == "ready"
+    assert panel.end_actions and panel.end_actions[0][1] != ready      # the end button means something else now
+    assert panel.guarding and not panel.end_button.is_enabled          # ... so it waits a moment first
+    steps = len(session.steps)
+    tt.click(app, panel.end_button, frames=3)          # a second click right away does nothing
+    assert len(session.steps) == steps
+
+
+def test_battle_preparation_draws_up_to_hand_size_in_one_click_per_ranger_and_one_for_the_team():
+    session = new_session(players=4, seed=5)
+    assert play_until(session, lambda s: any(a.kind == "draw_team" for a in s.legal_actions()), seed=5)
+    app, scene = open_rangers(session)
+    legal = session.state.legal_actions()
+    short = {int(a.source.split(":")[1]): a for a in legal if a.kind == "draw_up"}
+    assert len(short) >= 2
+    for seat, a in short.items():                                   # one button per ranger short of cards
+        assert scene.panel.button_for("action", a) is not None
+        assert scene.seat_name(seat) in scene.describe_action(a) and str(a.get("n")) in scene.describe_action(a)
+    team = next(a for a in legal if a.kind == "draw_team")
+    tt.click(app, scene.panel.button_for("action", team))            # and one for the whole team
+    d = session.state.d
+    for seat in short:
+        st = d["seats"][seat]
+        assert len(st["hand"]) == scene._hand_size(session.state, seat) or not st["deck"]

@@ -403,7 +403,7 @@ class RangersTable(TableScene):
             cap = F.foe_short(foe)
             if C.foe_kind.get(foe) in ("monster", "boss"):
                 need = C.comp["monster_defeat"] if C.foe_kind[foe] == "monster" else C.comp["boss_defeat"]
-                cap = t("rangers.ui.defeat_progress", n=len(d["ediscard"][foe]), need=need)
+                cap = t("rangers.ui.defeat_progress", n=self.defeated_cards(state, foe), need=need)
             w.add(Label(f"label:edeck:{foe}", (x0 + 6 + i * step, y + 26 + cw * 1.4, step - 2, 16), cap, size=10,
                         align="center"))
         cyc = d.get("cyc")
@@ -803,6 +803,20 @@ class RangersTable(TableScene):
                              labels=(t("rangers.ui.defeated"), t("rangers.ui.next"), ""))
             w.add(view)
 
+    # battle steps the header names by themselves (the others are the rangers' or the enemy's turn)
+    BATTLE_STEPS = ("order", "topdeck", "choose_enemy", "drain", "drain_discard", "discard_highest", "choose_lead",
+                    "cleanup", "summon", "cyc_place", "cyc_xp", "cyc_split", "cyc_turn", "cyc_reveal", "cyc_bottom")
+
+    def defeated_cards(self, state, foe: str) -> int:
+        """A monster's or boss's cards defeated so far: its discard pile and, in the battle going on, its
+        cards already defeated there (they reach the discard pile at the battle's end)."""
+        d, C = state.d, self.C
+        n = len(d["ediscard"].get(foe, ()))
+        b = d["battle"]
+        if b is not None:
+            n += sum(1 for c in b["defeated"] if C.enemy_deck.get(c) == foe and c not in d["ediscard"].get(foe, ()))
+        return n
+
     def _battle_status(self, state, top: dict) -> str:
         d, C = state.d, self.C
         b = d["battle"]
@@ -810,9 +824,12 @@ class RangersTable(TableScene):
         L = d["locs"][b["loc"]]
         for foe in L["big"]:
             need = C.comp["monster_defeat"] if C.foe_kind[foe] == "monster" else C.comp["boss_defeat"]
-            parts.append(t("rangers.ui.big_progress", foe=F.foe_name(foe), n=len(d["ediscard"][foe]), need=need))
+            parts.append(t("rangers.ui.big_progress", foe=F.foe_name(foe), n=self.defeated_cards(state, foe), need=need))
         kind = top.get("t")
-        if kind in ("prep_draw", "fs_select", "order", "topdeck") and not b["resolved"] and not any(b["hits"].values()):
+        step = f"rangers.ui.bstep.{'cyc' if kind and kind.startswith('cyc_') else kind}"
+        if kind in ("prep_draw", "fs_select") or (kind in self.BATTLE_STEPS and (has(step) or has(step, "en"))):
+            parts.insert(0, t(step))
+        elif kind in ("enemy_prep", "battle_start", "trigger") and not b["resolved"] and not any(b["hits"].values()):
             parts.insert(0, t("rangers.ui.preparing"))
         elif kind == "react":
             ai = self.session is not None and self.session.bot_to_move()     # never "you" in an AI step
