@@ -773,3 +773,18 @@ def test_battle_preparation_draws_up_to_hand_size_in_one_click_per_ranger_and_on
     for seat in short:
         st = d["seats"][seat]
         assert len(st["hand"]) == scene._hand_size(session.state, seat) or not st["deck"]
+
+
+def test_the_setup_explains_what_scenario_13_changes_and_its_prompt_says_4_deployments(real_app):
+    real_app.scenes.switch("setup", game="rangers")
+    scene = real_app.scenes.top
+    assert t("rangers.option.scenario.help") not in scene.option_notes()          # the standard game
+    scene._set_option("scenario", "cyclopsis13")
+    scene = real_app.scenes.top
+    assert t("rangers.option.scenario.help") in scene.option_notes()
+    scene.draw(pygame.Surface(real_app.size))
+    session = new_session(players=4, seed=3, scenario="cyclopsis13")
+    app, table = open_rangers(session)
+    assert session.state.deployments_this_round() == 4
+    assert table.prompt_text() == t("rangers.ui.prompt.deploy_phase", round=1, n=4)
+    assert "4" in table.prompt_text() and "5" not in table.prompt_text()

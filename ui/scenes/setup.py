@@ -265,3 +265,16 @@ class SetupScene(Scene):
         if y + 40 < h - 120:
             surface.blit(fonts.text(t("setup.about"), 18, TEXT, True), (x, y))
             surface.blit(pitch, (x, y + 32))
+            y += 32 + pitch.get_height() + 12
+            # what each option set away from its default changes (e.g. a scenario), while there is room
+            for text in self.option_notes():
+                note = fonts.paragraph(text, NOTE_SIZE, width, MUTED)
+                if y + note.get_height() > h - 150:
+                    break
+                surface.blit(note, (x, y))
+                y += note.get_height() + 8
+
+    def option_notes(self) -> list[str]:
+        """The explanation of every option whose value is not its default and that has one."""
+        return [t(o.help) for o in self.info.options
+                if o.help and o.kind != "data" and self.values.get(o.name, o.default) != o.default]
