@@ -778,13 +778,28 @@ def test_battle_preparation_draws_up_to_hand_size_in_one_click_per_ranger_and_on
 def test_the_setup_explains_what_scenario_13_changes_and_its_prompt_says_4_deployments(real_app):
     real_app.scenes.switch("setup", game="rangers")
     scene = real_app.scenes.top
-    assert t("rangers.option.scenario.help") not in scene.option_notes()          # the standard game
+    assert not any("#13" in n for n in scene.option_notes())                     # the standard game
     scene._set_option("scenario", "cyclopsis13")
     scene = real_app.scenes.top
-    assert t("rangers.option.scenario.help") in scene.option_notes()
+    assert t("rangers.option.scenario.help.cyclopsis13") in scene.option_notes()
     scene.draw(pygame.Surface(real_app.size))
     session = new_session(players=4, seed=3, scenario="cyclopsis13")
     app, table = open_rangers(session)
     assert session.state.deployments_this_round() == 4
     assert table.prompt_text() == t("rangers.ui.prompt.deploy_phase", round=1, n=4)
     assert "4" in table.prompt_text() and "5" not in table.prompt_text()
+
+
+def test_a_story_window_holds_the_deployment_cards_until_it_is_dismissed():
+    session = new_session(players=4, seed=3, scenario="cyclopsis13")
+    app, scene = open_rangers(session, {"animation_speed": "normal"})
+    scene.apply_action(session.state.legal_actions()[0])
+    assert scene.story_box is not None and scene.story_box.alive()            # the scenario's opening story
+    first = scene.world.get(f"dshow:{scene._deployed[0]['card']}")
+    offset = first.offset.length()
+    assert offset > 1
+    app.frames(40, dt=0.05)
+    assert first.offset.length() == offset                                     # still on the deck
+    scene.story_box.kill()
+    app.frames(10, dt=0.05)
+    assert first.offset.length() < offset

@@ -1369,6 +1369,15 @@ class RangersTable(TableScene):
         self._resync()
         self.refresh()
 
+    def update(self, dt: float) -> None:
+        # a scenario's story window over the table holds the deployment's cards until it is dismissed
+        # (they are shown one by one: nobody should miss them behind the window)
+        story = self.story_box
+        if (story is not None and story.alive() and self.animator.busy
+                and any(a.cid.startswith("dshow:") for a in self.animator.queue)):
+            dt = 0.0
+        super().update(dt)
+
     def enter(self, session=None, **args) -> None:
         self.session = session
         self._rebuild_memory()
