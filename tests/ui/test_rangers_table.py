@@ -803,3 +803,31 @@ def test_a_story_window_holds_the_deployment_cards_until_it_is_dismissed():
     scene.story_box.kill()
     app.frames(10, dt=0.05)
     assert first.offset.length() < offset
+
+
+def test_a_replay_jump_shows_the_deployment_cards_of_the_round_it_lands_in(real_app):
+    from ui.scenes.replay import open_replay
+
+    session = new_session(players=2, seed=5)
+    assert play_until(session, lambda s: s.d["round"] >= 2 and top_task_of(s) == "actions", seed=5)
+    deploys = [i for i, st in enumerate(session.steps) if st.action.kind == "deploy"]
+    assert len(deploys) >= 2
+    assert open_replay(real_app, session=session) is None
+    real_app.frame(1 / 60)
+    viewer = real_app.scenes.top
+
+    def cards_of(i):
+        return [e.source for e in session.steps[i].events
+                if e.key in ("rangers.ev.deploy_revealed", "rangers.ev.deploy_revealed_big")]
+
+    viewer.go(viewer.timeline.n)                       # the end: round 2's cards
+    assert [e["card"] for e in viewer._deployed] == cards_of(deploys[-1])
+    tl = viewer.timeline
+    late = max(k for k in range(deploys[0] + 1, deploys[1]) if tl.state_at(k).d["round"] == 1
+               and top_task_of(tl.state_at(k)) == "actions")                 # the city on the table
+    assert late - deploys[0] > 8                       # far past the deployment (a jump warms up a few moves)
+    viewer.go(late)                                    # back into round 1's action phase
+    assert [e["card"] for e in viewer._deployed] == cards_of(deploys[0])
+    assert all(viewer.world.get(f"dshow:{c}") is not None for c in cards_of(deploys[0]))
+    viewer.go(deploys[0])                              # before its deployment: none yet
+    assert not viewer._deployed

@@ -182,6 +182,11 @@ class RangersTable(TableScene):
     def sync(self, state) -> None:
         if not self.geo:
             self.layout(self.world)
+        # this round's deployment, read again whenever the moves changed (a move, an undo, a replay's jump)
+        key = (id(self.session), len(self.session.steps)) if self.session is not None else None
+        if key != getattr(self, "_deployed_key", None):
+            self._deployed_key = key
+            self._rebuild_deployed()
         w = self.world
         w.clear()
         d = state.d
@@ -1318,11 +1323,8 @@ class RangersTable(TableScene):
     def _note_events(self, events) -> None:
         for e in events:
             k = e.key[len("rangers.ev."):] if e.key.startswith("rangers.ev.") else e.key
-            if k == "round_started":
-                self._deployed = []
-            elif k == "deployment_phase":
-                self._deployed = self._read_deployment(events)
-                self._deploy_pending = True
+            if k == "deployment_phase":
+                self._deploy_pending = True      # its cards come off the deck one by one (sync finds them)
             elif k == "battle_started":
                 self._dice, self._reveals, self._played, self._damage_to = [], [], None, None
             elif k in ("dice_rolled", "dice_rerolled"):
@@ -1344,7 +1346,6 @@ class RangersTable(TableScene):
             return
         for step in self.session.steps[-60:]:
             self._note_events(step.events)
-        self._rebuild_deployed()
         self._roll_pending = False
         self._deploy_pending = False
 
