@@ -831,3 +831,15 @@ def test_a_replay_jump_shows_the_deployment_cards_of_the_round_it_lands_in(real_
     assert all(viewer.world.get(f"dshow:{c}") is not None for c in cards_of(deploys[0]))
     viewer.go(deploys[0])                              # before its deployment: none yet
     assert not viewer._deployed
+
+
+def test_the_deployment_cards_keep_clear_of_the_rangers_standing_at_the_command_center():
+    session = new_session(players=5, seed=7)
+    app, scene = open_rangers(session)
+    scene.apply_action(session.state.legal_actions()[0])
+    here = [r for r, loc in session.state.d["rloc"].items() if loc == "command_center"]
+    assert len(here) == 5
+    right = max(scene.world.get(f"ranger:{r}").world_rect().right for r in here)
+    cards = [scene.world.get(f"dshow:{e['card']}") for e in scene._deployed]
+    assert cards and min(v.rect.x for v in cards) > right
+    assert max(v.rect.right for v in cards) <= scene.geo["cc"][0] + scene.geo["cc"][2]

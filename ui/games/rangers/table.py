@@ -249,6 +249,14 @@ class RangersTable(TableScene):
         step = min(card_w + 6, (room - card_w) / max(1, n - 1)) if n > 1 else card_w
         right = cx + cw - 64                 # the Megazord token's corner stays clear
         x0 = right - (step * (n - 1) + card_w)
+        # clear of the figures standing at the Command Center (five or six rangers at the start)
+        band = (cy, cy + ch)
+        taken = [v.world_rect().right for v in w.all()
+                 if v.cid.startswith(("ranger:", "fs:", "big:", "figure:")) and band[0] <= v.rect.centery <= band[1]
+                 and cx <= v.rect.x < cx + cw]
+        if taken and max(taken) + 18 > x0 and n > 1:
+            x0 = min(right - card_w - 14 * (n - 1), max(taken) + 18)
+            step = (right - card_w - x0) / (n - 1)
         y0 = cy + 22
         for k, entry in enumerate(self._deployed):
             card = entry["card"]
@@ -256,16 +264,19 @@ class RangersTable(TableScene):
             back = self.C.deploy_cards[card]["back"]       # its back, while it still lies on the deck
             loc = entry.get("loc")
             cap = ""
+            covered = k < n - 1 and step < card_w - 4          # the next card lies over its right part
             if loc in state.d["ring"]:
-                cap = t("rangers.ui.dep_cap", n=state.d["ring"].index(loc) + 1, loc=t(f"rangers.ui.loc_short.{loc}"))
+                num = state.d["ring"].index(loc) + 1
+                cap = t("rangers.ui.dep_cap_short", n=num) if covered and step < 56 else t(
+                    "rangers.ui.dep_cap", n=num, loc=t(f"rangers.ui.loc_short.{loc}"))
             elif loc:
                 cap = t("rangers.ui.dep_cap", n="", loc=t(f"rangers.ui.loc_short.{loc}"))
             w.add(DeployedCard(f"dshow:{card}", (x0 + k * step, y0, card_w, card_h), face, face_up=face is not None,
                                back_label=F.loc_name(back) if back else "", back_colour=F.DEPLOY_BACK,
-                               caption=cap))
+                               caption=cap, caption_w=step if covered else None))
         under = any(self.C.deploy_cards[e["card"]]["figures"] > 0 for e in self._deployed)
         note = t("rangers.ui.dep_note_under" if under else "rangers.ui.dep_note", round=state.d["round"])
-        w.add(Label("label:dshow", (x0, y0 + card_h + 2, right - x0, 16), note, size=10,
+        w.add(Label("label:dshow", (x0, y0 + card_h + 2, right - x0 + 60, 16), note, size=10,
                     colour=(210, 214, 226), layer=4))
 
     def _read_deployment(self, events) -> list[dict]:

@@ -253,9 +253,10 @@ class DeployedCard(CardView):
 
     layer = 3
 
-    def __init__(self, cid: str, rect, face, *, caption: str = "", **kw):
+    def __init__(self, cid: str, rect, face, *, caption: str = "", caption_w: float | None = None, **kw):
         super().__init__(cid, rect, face, **kw)
         self.caption = caption
+        self.caption_w = caption_w      # the width of the card left uncovered by the next one (world units)
 
     def hit(self, world_pos) -> bool:
         return self.visible and self.offset.length() < 1 and super().hit(world_pos)
@@ -266,8 +267,9 @@ class DeployedCard(CardView):
         super().draw(surface, camera)
         if self.caption and self.offset.length() < 1 and self.flip >= 1.0:
             rect = self.screen_rect(camera)
-            img = fit_text(self.caption, label_size(camera.zoom, 10), max(4, rect.width - 4), (255, 255, 255), True)
-            plate = img.get_rect(midbottom=(rect.centerx, rect.bottom - 2)).inflate(6, 2)
+            room = rect.width if self.caption_w is None else min(rect.width, camera.scale(self.caption_w))
+            img = fit_text(self.caption, label_size(camera.zoom, 10), max(4, room - 8), (255, 255, 255), True)
+            plate = img.get_rect(midbottom=(rect.x + room / 2, rect.bottom - 2)).inflate(6, 2)
             pygame.draw.rect(surface, (14, 16, 20), plate, border_radius=4)
             surface.blit(img, img.get_rect(center=plate.center))
 
