@@ -79,6 +79,7 @@ class Step:
     action: Action
     events: list[Event]
     irreversible: bool
+    joined: bool = False          # part of the decision of the step before it (undone and redone with it)
 
 
 @dataclass
@@ -94,6 +95,7 @@ class Session:
     steps: list[Step] = field(default_factory=list, init=False)
     _before: list[GameState | None] = field(default_factory=list, init=False)   # None: rebuilt on demand
     _redo: list[Action] = field(default_factory=list, init=False)
+    _redo_joined: list[bool] = field(default_factory=list, init=False)   # beside _redo: joined to the one before
     last_save_error: str | None = field(default=None, init=False)
     # which game this is, kept in the save's meta: statistics count a game once however often it is
     # saved, resumed or loaded (not part of the state, so digests are unchanged)
@@ -139,8 +141,16 @@ class Session:
             self._before[old] = None
         self.steps.append(Step(seat, action, events, any(e.irreversible for e in events)))
         self._redo.clear()
+        self._redo_joined.clear()
         self.write_autosave()
         return events
+
+    def join_to_previous(self, index: int) -> None:
+        """Make step ``index`` part of the decision of the step before it: a table that turned one
+        gesture into several actions (choose who acts, then that seat's move) has them undone and
+        redone as one."""
+        if 0 < index < len(self.steps):
+            self.steps[index].joined = True
 
     # ------------------------------------------------------------------ undo / redo
     def _undo_span(self) -> int:
@@ -151,7 +161,7 @@ class Session:
         span = 0
         for step in reversed(self.steps):
             span += 1
-            if not self.seat_is_bot(step.seat):
+            if not self.seat_is_bot(step.seat) and not step.joined:
                 return span
         return 0  # only bot moves so far: nothing of the player's to take back
 
@@ -175,7 +185,9 @@ class Session:
         for _ in range(span):
             self.state = self.state_before(len(self.steps) - 1)
             self._before.pop()
-            self._redo.append(self.steps.pop().action)
+            step = self.steps.pop()
+            self._redo.append(step.action)
+            self._redo_joined.append(step.joined)
         self.write_autosave()
         return span
 
@@ -213,14 +225,18 @@ class Session:
             raise UndoRefused("nothing_redo", "There is nothing to redo.")
         events: list[Event] = []
         redo = self._redo
+        joined = self._redo_joined if len(self._redo_joined) == len(redo) else [False] * len(redo)
         while redo:
             action = redo.pop()
-            saved = list(redo)
+            was_joined = joined.pop()
+            saved, saved_joined = list(redo), list(joined)
             seat = self.state.current_seat()
             events.extend(self.apply(action))
-            self._redo = saved
-            redo = self._redo
-            if not self.seat_is_bot(seat) and not (redo and self.seat_is_bot(self.state.current_seat())):
+            self.steps[-1].joined = was_joined
+            self._redo, self._redo_joined = saved, saved_joined
+            redo, joined = self._redo, self._redo_joined
+            if not self.seat_is_bot(seat) and not (redo and self.seat_is_bot(self.state.current_seat())) \
+                    and not (joined and joined[-1]):
                 break
         return events
 
@@ -244,7 +260,8 @@ class Session:
             "actions": [s.action.to_json() for s in self.steps],
             "snapshot": {"digest": self.state.digest(), "state": self.state.to_json()},
             "meta": {"saved_at": persistence.now_stamp(), "label": label, "summary": summary,
-                     "over": self.state.is_over(), "uid": self.uid},
+                     "over": self.state.is_over(), "uid": self.uid,
+                     "joined": [i for i, step in enumerate(self.steps) if step.joined]},
         }
 
     def write_autosave(self) -> None:
@@ -296,6 +313,11 @@ class Session:
                 raise SaveError(f"{name} is damaged (move {index + 1} cannot be replayed: {exc})") from None
         if session.state.digest() != data["snapshot"]["digest"]:
             raise SaveError(f"{name} does not match its replay (edited, or from another version)")
+        meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
+        joined = meta.get("joined")
+        for i in joined if isinstance(joined, list) else []:
+            if isinstance(i, int) and 0 < i < len(session.steps):    # a step joined to the one before it
+                session.steps[i].joined = True
         session.autosave = autosave
         session.uid = save_uid(data)
         return session

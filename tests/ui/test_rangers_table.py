@@ -517,3 +517,329 @@ def test_the_classic_and_random_shortcuts_fill_the_rows(real_app):
     assert len(set(picker.chosen)) == 4 and set(picker.chosen) <= set(picker.pool)
     picker.fill("classic")
     assert picker.chosen == picker.pool[:4]
+
+
+# ------------------------------------------------------------------ undo of a composed drag
+
+
+def test_undo_takes_back_a_drag_that_chose_who_acts_and_moved_as_one_step_and_redo_makes_both():
+    session = ai_session()
+    app, scene = open_rangers(session)
+    start = session.state.digest()
+    steps = len(session.steps)
+    target = "loc:" + session.state.d["ring"][1]
+    post_drag(screen_of(scene, "ranger:red"), screen_of(scene, target))
+    app.frames(2)
+    assert [s.action.kind for s in session.steps[steps:]] == ["act", "move"]     # one drag, two engine actions
+    moved = session.state.digest()
+    scene.undo()
+    app.frames(1)
+    assert len(session.steps) == steps and session.state.digest() == start       # both taken back at once
+    assert top_task(session) == "actions" and session.state.team_choice_pending()
+    assert session.state.d["rloc"]["red"] != target.split(":")[1]
+    scene.redo()
+    app.frames(1)
+    assert session.state.digest() == moved and len(session.steps) == steps + 2   # and redone as one
+    # a save keeps them joined: the loaded game undoes them as one step too
+    loaded = Session.from_save(session.to_save())
+    assert loaded.undo() == 2 and loaded.state.digest() == start
+
+
+def test_choosing_who_acts_by_button_then_moving_stays_two_decisions():
+    session = ai_session()
+    app, scene = open_rangers(session)
+    steps = len(session.steps)
+    pick = next(a for a in session.state.legal_actions() if a.kind == "act" and a.source == "seat:0")
+    scene.apply_action(pick)
+    move = next(a for a in session.state.legal_actions() if a.kind == "move")
+    scene.apply_action(move)
+    assert len(session.steps) == steps + 2
+    scene.undo()
+    assert len(session.steps) == steps + 1 and session.steps[-1].action == pick
+
+
+# ------------------------------------------------------------------ character cards
+
+
+def _post_key(key):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+
+
+def test_each_rangers_character_card_opens_from_its_seat_area_by_click_and_by_keyboard():
+    session = new_session(players=2)                  # two rangers a seat: two character cards
+    app, scene = open_rangers(session)
+    d = session.state.d
+    seat = 1
+    panel = scene.world.get(f"seat:{seat}")
+    post_click(tuple(round(c) for c in scene.camera.to_screen((panel.rect.x + 30, panel.rect.y + 8))))
+    app.frames(1)
+    board = scene.board_overlay
+    assert board is not None
+    cards = {f.title: f for f in board.board.rows[1]}
+    for r in d["seats"][seat]["rangers"]:
+        face = cards[t(f"rangers.ranger.{r}.name")]
+        assert face.text == t(f"rangers.ranger.{r}.ability") and face.frame == F.ranger_colour(r)
+        assert t(f"rangers.ui.colour.{r}") in face.type_line and t(f"rangers.ranger.{r}.role") in face.type_line
+        assert t("rangers.ui.char_hand", n=scene.C.comp["hand_size_pair"]) in face.keywords
+        assert t("rangers.ui.char_energy", n=d["seats"][seat]["energy"], energy="{energy}") in face.keywords
+    scene.board_overlay = None
+    _post_key(pygame.K_c)                             # C: the seat to act
+    app.frames(1)
+    assert scene.board_overlay is not None and scene.board_overlay.board.title == scene.seat_name(
+        session.state.current_seat())
+    _post_key(pygame.K_ESCAPE)
+    app.frames(1)
+    assert scene.board_overlay is None
+    _post_key(pygame.K_2)                             # 2: the second seat
+    app.frames(1)
+    assert scene.board_overlay.board.title == scene.seat_name(1)
+    assert not session.steps                          # reading a card changes nothing
+
+
+def test_a_rangers_figure_and_its_seat_chip_show_the_character_card_with_its_stored_energy():
+    session = new_session(players=4)
+    session.state.d["seats"][2]["energy"] = 3
+    app, scene = open_rangers(session)
+    r = session.state.d["seats"][2]["rangers"][0]
+    chip = scene.world.get(f"char:{r}")
+    assert chip is not None and chip.label in (t("rangers.ui.chip.idle"), "")
+    for cid in (f"ranger:{r}", f"char:{r}"):
+        face = scene.card_face(cid)
+        assert face is not None and face.title == t(f"rangers.ranger.{r}.name")
+        assert t("rangers.ui.char_energy", n=3, energy="{energy}") in face.keywords
+        lines = scene.glossary(cid)
+        assert lines[0] == t("rangers.ui.ability_state.idle")
+        assert t("rangers.ui.gloss.stored", n=3) in lines
+    # hovering the chip shows it large (the tooltip), a right-click pins it
+    pos = screen_of(scene, f"char:{r}")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frames(1)
+    for _ in range(12):
+        app.frame(0.05)
+    assert scene.inspector.shown == f"char:{r}"
+    i18n.set_language("ja")
+    assert scene.card_face(f"char:{r}").title == t(f"rangers.ranger.{r}.name") and "rangers." not in "".join(
+        scene.glossary(f"char:{r}"))
+
+
+def test_trinis_ability_chip_shows_ready_then_armed_for_the_next_card_then_used():
+    session = new_session(players=4, seed=4)
+    use = lambda s: next((a for a in T.team_actions(s) if a.kind == "ability" and a.source == "ability:yellow"), None)
+    assert play_until(session, lambda s: use(s) is not None, seed=4)
+    app, scene = open_rangers(session)
+    chip = scene.world.get("ability:yellow")
+    assert scene.ability_status(session.state, "yellow") == "ready" and not chip.used and not chip.armed
+    assert not scene.world.get("char:yellow").armed and not scene.world.get("char:yellow").used
+    assert scene.apply_action(use(session.state))
+    app.frames(1)
+    chip = scene.world.get("ability:yellow")
+    assert scene.ability_status(session.state, "yellow") == "armed_double"
+    assert chip.armed and chip.label == t("rangers.ui.chip.armed_double") and scene.world.get("char:yellow").armed
+    armed = t("rangers.ui.armed_double", name=F.short_name("yellow"))
+    assert armed in scene.world.get("label:status").label                   # the battle header says it waits
+    assert scene.glossary("ability:yellow")[0] == t("rangers.ui.ability_state.armed_double",
+                                                    name=F.short_name("yellow"))
+    seat = session.state.d["rseat"]["yellow"]
+    play = next(a for a in T.team_actions(session.state) if a.kind == "play"
+                and a.source in session.state.d["seats"][seat]["hand"])
+    scene.apply_action(play)
+    app.frames(1)
+    while session.state.d["battle"] is not None and session.state.d["battle"].get("double") is not None:
+        scene.apply_action(scene.legal()[0])
+    if session.state.d["battle"] is not None and "yellow" in session.state.d["battle"]["rangers"]:
+        assert scene.ability_status(session.state, "yellow") == "used"
+        assert scene.world.get("ability:yellow").used and not scene.world.get("ability:yellow").armed
+
+
+# ------------------------------------------------------------------ this round's deployment cards
+
+
+def test_the_deployment_cards_are_shown_one_by_one_as_they_resolve_and_stay_for_the_round():
+    session = new_session(players=4, seed=7)
+    app, scene = open_rangers(session, {"animation_speed": "normal"})
+    assert not [v for v in scene.world.all() if v.cid.startswith("dshow:")]       # nothing came up yet
+    scene.apply_action(session.state.legal_actions()[0])                          # the deployment
+    events = session.steps[-1].events
+    revealed = [e.source for e in events if e.key in ("rangers.ev.deploy_revealed", "rangers.ev.deploy_revealed_big")]
+    assert len(revealed) >= session.state.deployments_this_round()
+    assert [e["card"] for e in scene._deployed] == revealed
+    views = [scene.world.get(f"dshow:{c}") for c in revealed]
+    assert all(v is not None for v in views)
+    xs = [v.rect.x for v in views]
+    assert xs == sorted(xs)                                                       # in the order they resolved
+    # every card waits on the deck, face down, then comes out in turn at the animation speed
+    deck = scene.world.get("deck:deployment").world_rect().topleft
+    assert all(abs(v.world_rect().x - deck[0]) < 1 and v.flip == 0.0 for v in views if v.face_up)
+    slides = [a.cid for a in scene.animator.queue if a.kind == "slide"]
+    assert slides == [v.cid for v in views]
+    flashes = [a.cid for a in scene.animator.queue if a.kind == "flash"]
+    locs = [f"loc:{e['loc']}" for e in scene._deployed if e["loc"]]
+    assert flashes[:len(locs)] == locs and flashes[-1] == "deck:deployment"      # placed, then under the deck
+    secs = scene.animation_seconds()
+    app.frames(int(secs / 0.05) + 2, dt=0.05)                                     # the first card's slide
+    assert views[0].offset.length() < 1 and views[1].offset.length() > 1
+    assert not scene.input_actions()                                              # the table waits for it
+    for _ in range(400):
+        if not scene.animator.busy:
+            break
+        app.frame(0.05)
+    assert all(v.offset.length() < 1 and v.flip == 1.0 for v in views)
+    # each names where its figures went; hovering reads it large with that line
+    first = scene._deployed[0]
+    n = session.state.d["ring"].index(first["loc"]) + 1
+    assert views[0].caption == t("rangers.ui.dep_cap", n=n, loc=t(f"rangers.ui.loc_short.{first['loc']}"))
+    assert scene.card_face(views[0].cid) is not None
+    assert any(F.loc_name(first["loc"]) in line for line in scene.glossary(views[0].cid))
+    # they stay through the action phase; an undo of the deployment takes them away
+    tgt = "loc:" + session.state.d["ring"][0]
+    scene.apply_action(next(a for a in T.team_actions(session.state) if a.kind == "move" and a.target == tgt))
+    assert scene.world.get(views[0].cid) is not None
+    while session.steps:
+        scene.undo()
+    assert not [v for v in scene.world.all() if v.cid.startswith("dshow:")]
+
+
+def test_a_new_round_clears_the_last_rounds_deployment_cards():
+    session = new_session(players=2, seed=5)
+    app, scene = open_rangers(session)
+    scene.apply_action(session.state.legal_actions()[0])
+    assert scene._deployed
+    assert play_until(session, lambda s: top_task_of(s) == "deploy_phase" and s.d["round"] >= 2, seed=5)
+    scene._rebuild_memory()
+    scene._resync()
+    assert not scene._deployed and not [v for v in scene.world.all() if v.cid.startswith("dshow:")]
+    i18n.set_language("ja")
+    scene.apply_action(session.state.legal_actions()[0])
+    assert scene._deployed and "rangers." not in scene.world.get("label:dshow").label
+
+
+# ------------------------------------------------------------------ the battle header and the progress of monsters
+
+
+def test_the_battle_header_names_the_step_and_a_monsters_progress_counts_this_battles_defeats():
+    session = new_session(players=2, seed=1)
+    assert play_until(session, lambda s: s.d["battle"] is not None and top_task_of(s) == "prep_draw"
+                      and any(a.kind == "ready" for a in s.legal_actions()), seed=4)
+    app, scene = open_rangers(session)
+    assert scene.world.get("label:status").label.startswith(t("rangers.ui.bstep.prep_draw"))
+    for kind in ("choose_enemy", "cleanup", "drain", "choose_lead"):
+        assert scene._battle_status(session.state, {"t": kind}).startswith(t(f"rangers.ui.bstep.{kind}"))
+    assert scene._battle_status(session.state, {"t": "ranger_turn"}).startswith(t("rangers.ui.turn_rangers"))
+    # a monster card defeated in this battle counts at once, not only after the battle
+    d = session.state.d
+    C = scene.C
+    monster = C.monsters[0]
+    b = d["battle"]
+    card = next(c for c, foe in C.enemy_deck.items() if foe == monster)
+    d["locs"][b["loc"]]["big"].append(monster)
+    b["defeated"].append(card)
+    need = C.comp["monster_defeat"]
+    assert scene.defeated_cards(session.state, monster) == len(d["ediscard"][monster]) + 1
+    status = scene._battle_status(session.state, {"t": "ranger_turn"})
+    assert t("rangers.ui.big_progress", foe=F.foe_name(monster), n=len(d["ediscard"][monster]) + 1, need=need) in status
+
+
+def test_ready_does_not_turn_into_pass_under_a_resting_pointer():
+    session = new_session(players=2, seed=1)
+    assert play_until(session, lambda s: any(a.kind == "ready" for a in s.legal_actions()), seed=4)
+    app, scene = open_rangers(session)
+    panel = scene.panel
+    ready = next(a for a in session.state.legal_actions() if a.kind == "ready")
+    button = panel.button_for("end", ready)
+    spot = button.get_abs_rect().center
+    panel.pointer = lambda: spot                       # the pointer rests where Ready was clicked
+    tt.click(app, button, frames=3)
+    assert session.steps[-1].action.kind == "ready"
+    assert panel.end_actions and panel.end_actions[0][1] != ready      # the end button means something else now
+    assert panel.guarding and not panel.end_button.is_enabled          # ... so it waits a moment first
+    steps = len(session.steps)
+    tt.click(app, panel.end_button, frames=3)          # a second click right away does nothing
+    assert len(session.steps) == steps
+
+
+def test_battle_preparation_draws_up_to_hand_size_in_one_click_per_ranger_and_one_for_the_team():
+    session = new_session(players=4, seed=5)
+    assert play_until(session, lambda s: any(a.kind == "draw_team" for a in s.legal_actions()), seed=5)
+    app, scene = open_rangers(session)
+    legal = session.state.legal_actions()
+    short = {int(a.source.split(":")[1]): a for a in legal if a.kind == "draw_up"}
+    assert len(short) >= 2
+    for seat, a in short.items():                                   # one button per ranger short of cards
+        assert scene.panel.button_for("action", a) is not None
+        assert scene.seat_name(seat) in scene.describe_action(a) and str(a.get("n")) in scene.describe_action(a)
+    team = next(a for a in legal if a.kind == "draw_team")
+    tt.click(app, scene.panel.button_for("action", team))            # and one for the whole team
+    d = session.state.d
+    for seat in short:
+        st = d["seats"][seat]
+        assert len(st["hand"]) == scene._hand_size(session.state, seat) or not st["deck"]
+
+
+def test_the_setup_explains_what_scenario_13_changes_and_its_prompt_says_4_deployments(real_app):
+    real_app.scenes.switch("setup", game="rangers")
+    scene = real_app.scenes.top
+    assert not any("#13" in n for n in scene.option_notes())                     # the standard game
+    scene._set_option("scenario", "cyclopsis13")
+    scene = real_app.scenes.top
+    assert t("rangers.option.scenario.help.cyclopsis13") in scene.option_notes()
+    scene.draw(pygame.Surface(real_app.size))
+    session = new_session(players=4, seed=3, scenario="cyclopsis13")
+    app, table = open_rangers(session)
+    assert session.state.deployments_this_round() == 4
+    assert table.prompt_text() == t("rangers.ui.prompt.deploy_phase", round=1, n=4)
+    assert "4" in table.prompt_text() and "5" not in table.prompt_text()
+
+
+def test_a_story_window_holds_the_deployment_cards_until_it_is_dismissed():
+    session = new_session(players=4, seed=3, scenario="cyclopsis13")
+    app, scene = open_rangers(session, {"animation_speed": "normal"})
+    scene.apply_action(session.state.legal_actions()[0])
+    assert scene.story_box is not None and scene.story_box.alive()            # the scenario's opening story
+    first = scene.world.get(f"dshow:{scene._deployed[0]['card']}")
+    offset = first.offset.length()
+    assert offset > 1
+    app.frames(40, dt=0.05)
+    assert first.offset.length() == offset                                     # still on the deck
+    scene.story_box.kill()
+    app.frames(10, dt=0.05)
+    assert first.offset.length() < offset
+
+
+def test_a_replay_jump_shows_the_deployment_cards_of_the_round_it_lands_in(real_app):
+    from ui.scenes.replay import open_replay
+
+    session = new_session(players=2, seed=5)
+    assert play_until(session, lambda s: s.d["round"] >= 2 and top_task_of(s) == "actions", seed=5)
+    deploys = [i for i, st in enumerate(session.steps) if st.action.kind == "deploy"]
+    assert len(deploys) >= 2
+    assert open_replay(real_app, session=session) is None
+    real_app.frame(1 / 60)
+    viewer = real_app.scenes.top
+
+    def cards_of(i):
+        return [e.source for e in session.steps[i].events
+                if e.key in ("rangers.ev.deploy_revealed", "rangers.ev.deploy_revealed_big")]
+
+    viewer.go(viewer.timeline.n)                       # the end: round 2's cards
+    assert [e["card"] for e in viewer._deployed] == cards_of(deploys[-1])
+    tl = viewer.timeline
+    late = max(k for k in range(deploys[0] + 1, deploys[1]) if tl.state_at(k).d["round"] == 1
+               and top_task_of(tl.state_at(k)) == "actions")                 # the city on the table
+    assert late - deploys[0] > 8                       # far past the deployment (a jump warms up a few moves)
+    viewer.go(late)                                    # back into round 1's action phase
+    assert [e["card"] for e in viewer._deployed] == cards_of(deploys[0])
+    assert all(viewer.world.get(f"dshow:{c}") is not None for c in cards_of(deploys[0]))
+    viewer.go(deploys[0])                              # before its deployment: none yet
+    assert not viewer._deployed
+
+
+def test_the_deployment_cards_keep_clear_of_the_rangers_standing_at_the_command_center():
+    session = new_session(players=5, seed=7)
+    app, scene = open_rangers(session)
+    scene.apply_action(session.state.legal_actions()[0])
+    here = [r for r, loc in session.state.d["rloc"].items() if loc == "command_center"]
+    assert len(here) == 5
+    right = max(scene.world.get(f"ranger:{r}").world_rect().right for r in here)
+    cards = [scene.world.get(f"dshow:{e['card']}") for e in scene._deployed]
+    assert cards and min(v.rect.x for v in cards) > right
+    assert max(v.rect.right for v in cards) <= scene.geo["cc"][0] + scene.geo["cc"][2]

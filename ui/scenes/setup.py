@@ -12,7 +12,7 @@ from gamecore import persistence
 from gamecore.session import Seat, Session
 from ui import fonts
 from ui.games import extra_screen, open_table, prepare_options
-from ui.i18n import t
+from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, message, option_value_label, players_label
 from ui.theme import GOLD, MUTED, TEXT
@@ -264,4 +264,29 @@ class SetupScene(Scene):
         y = getattr(self, "about_y", 140)
         if y + 40 < h - 120:
             surface.blit(fonts.text(t("setup.about"), 18, TEXT, True), (x, y))
-            surface.blit(pitch, (x, y + 32))
+            y += 32
+            # what each option set away from its default changes (e.g. a scenario): in place of the
+            # game's description when both do not fit above the guided-game offer
+            bottom = h - 120
+            if getattr(self, "tutorial_button", None) is not None:
+                bottom = min(bottom, self.tutorial_button.relative_rect.y - 2 * NOTE_SIZE - 30)
+            notes = [fonts.paragraph(text, NOTE_SIZE, width, MUTED) for text in self.option_notes()]
+            if not notes or y + pitch.get_height() + 12 + sum(n.get_height() + 8 for n in notes) <= bottom:
+                surface.blit(pitch, (x, y))
+                y += pitch.get_height() + 12
+            for note in notes:
+                if y + note.get_height() > bottom:
+                    break
+                surface.blit(note, (x, y))
+                y += note.get_height() + 8
+
+    def option_notes(self) -> list[str]:
+        """The explanation of every option whose value is not its default and that has one (the chosen
+        value's own, ``<help>.<value>``, when the game words one)."""
+        out = []
+        for o in self.info.options:
+            value = self.values.get(o.name, o.default)
+            if o.help and o.kind != "data" and value != o.default:
+                own = f"{o.help}.{value}"
+                out.append(t(own) if isinstance(value, str) and (has(own) or has(own, "en")) else t(o.help))
+        return out

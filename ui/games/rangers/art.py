@@ -95,6 +95,8 @@ def card_art(kind: str, key: str, colour=None) -> tuple:
     shows ("foe", "zord"); () when there is no picture, so the face keeps its icon."""
     if kind == "foe" and exists(f"foe_{key}"):
         return (GAME, f"foe_{key}")
+    if kind == "ranger" and exists(f"ranger_{key}"):
+        return (GAME, f"ranger_{key}", tuple(colour[:3]) if colour is not None else None)
     if kind == "zord" and exists(f"zord_{key}"):
         c = MEGAZORD_GOLD if key == "megazord" or colour is None else tuple(colour[:3])
         # the art band is the card frame's colour, softened: the zord stands out a tone darker (a light

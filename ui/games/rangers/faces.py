@@ -145,6 +145,27 @@ def enemy_face(cid: str) -> CardFace:
     return _enemy_face(C.enemy_of[cid], C.enemy_deck[cid], i18n.language())
 
 
+# ------------------------------------------------------------------ character cards
+
+
+@lru_cache(maxsize=256)
+def _character_face(rid: str, hand_size: int, energy: int, status: str, lang: str) -> CardFace:
+    colour = ranger_colour(rid)
+    return CardFace(
+        title=t(f"rangers.ranger.{rid}.name"),
+        type_line=t("rangers.ui.char_line", role=t(f"rangers.ranger.{rid}.role"), colour=t(f"rangers.ui.colour.{rid}")),
+        text=t(f"rangers.ranger.{rid}.ability"), frame=colour,
+        keywords=(t("rangers.ui.char_hand", n=hand_size), t("rangers.ui.char_energy", n=energy, energy="{energy}")),
+        footer=status, back_label=short_name(rid), art_icon="star", art=A.card_art("ranger", rid, colour),
+        art_ratio=A.ART_RATIO)
+
+
+def character_face(rid: str, hand_size: int, energy: int, status: str) -> CardFace:
+    """A ranger's character card: name, role and colour, the ability text, the seat's hand size and
+    stored energy, and what the ability is doing now (``status``, translated)."""
+    return _character_face(rid, hand_size, energy, status, i18n.language())
+
+
 # ------------------------------------------------------------------ zords and deployment cards
 
 
@@ -280,5 +301,5 @@ def glossary_lines(cid: str) -> list[str]:
 
 
 def clear_caches() -> None:
-    for fn in (_combat_face, _enemy_face, _zord_face, _deploy_face, _cyc_card_face, _cyc_part_face):
+    for fn in (_combat_face, _enemy_face, _zord_face, _deploy_face, _cyc_card_face, _cyc_part_face, _character_face):
         fn.cache_clear()

@@ -26,7 +26,7 @@ from ui.table.scene import TableScene
 from ui.table.views import CardView, HandView, PileView
 
 from . import faces as F
-from .views import (CombatDie, Chip, DeployPile, EnemyCard, Label, LocationView, Panel, PawnGroup, RangerFigure, SeatPanel,
+from .views import (CombatDie, Chip, DeployedCard, DeployPile, EnemyCard, Label, LocationView, Panel, PawnGroup, RangerFigure, SeatPanel,
                     SlotToken, TrackView)
 
 CC = "command_center"
@@ -65,6 +65,8 @@ class RangersTable(TableScene):
         self._played: str | None = None
         self._damage_to: str | None = None
         self._roll_pending = False
+        self._deployed: list[dict] = []      # this round's deployment cards: card, loc, order
+        self._deploy_pending = False         # a deployment was applied: show its cards one by one
 
     # ================================================================== names
     def seat_name(self, seat: int) -> str:
@@ -138,13 +140,19 @@ class RangersTable(TableScene):
         return out
 
     def apply_action(self, action: Action) -> bool:
-        """A move of one of the person's seats offered on the team's choice: choose that seat first."""
+        """A move of one of the person's seats offered on the team's choice: choose that seat first.
+        The two are one decision of the person's: Undo takes both back (and Redo makes both)."""
         pick = getattr(self, "_merged", {}).get(action)
         if pick is not None and action not in self.state.legal_actions():
             if not super().apply_action(pick):
                 return False
             if action not in self.state.legal_actions():
                 return True
+            first = len(self.session.steps)
+            done = super().apply_action(action)
+            if done:
+                self.session.join_to_previous(first)
+            return done
         return super().apply_action(action)
 
     def ranger_of_seat(self, seat: int) -> str:
@@ -174,6 +182,11 @@ class RangersTable(TableScene):
     def sync(self, state) -> None:
         if not self.geo:
             self.layout(self.world)
+        # this round's deployment, read again whenever the moves changed (a move, an undo, a replay's jump)
+        key = (id(self.session), len(self.session.steps)) if self.session is not None else None
+        if key != getattr(self, "_deployed_key", None):
+            self._deployed_key = key
+            self._rebuild_deployed()
         w = self.world
         w.clear()
         d = state.d
@@ -217,6 +230,109 @@ class RangersTable(TableScene):
                            effect=effect, centre=True, energy=d["cc_energy"],
                            note="" if effect else t("rangers.ui.cc_note", n=d["cc_energy"])))
         self._figures(state, CC, g["cc"])
+        self._deploy_strip(state)
+
+    # ------------------------------------------------------------------ this round's deployment cards
+    DEPLOY_STRIP_CARD = (66, 92)
+
+    def _deploy_strip(self, state) -> None:
+        """The deployment cards that came up this round, face up in the order they resolved, along the
+        right of the Command Center band: each names the location its figures went to; the figure cards
+        went under the deck afterwards (the caption says so), the monster and boss cards left it."""
+        if not self._deployed:
+            return
+        g, w = self.geo, self.world
+        cx, cy, cw, ch = g["cc"]
+        card_w, card_h = self.DEPLOY_STRIP_CARD
+        n = len(self._deployed)
+        room = min(cw * 0.55, cw - 300)
+        step = min(card_w + 6, (room - card_w) / max(1, n - 1)) if n > 1 else card_w
+        right = cx + cw - 64                 # the Megazord token's corner stays clear
+        x0 = right - (step * (n - 1) + card_w)
+        # clear of the figures standing at the Command Center (five or six rangers at the start)
+        band = (cy, cy + ch)
+        taken = [v.world_rect().right for v in w.all()
+                 if v.cid.startswith(("ranger:", "fs:", "big:", "figure:")) and band[0] <= v.rect.centery <= band[1]
+                 and cx <= v.rect.x < cx + cw]
+        if taken and max(taken) + 18 > x0 and n > 1:
+            x0 = min(right - card_w - 14 * (n - 1), max(taken) + 18)
+            step = (right - card_w - x0) / (n - 1)
+        y0 = cy + 22
+        for k, entry in enumerate(self._deployed):
+            card = entry["card"]
+            face = F.face_for(card)
+            back = self.C.deploy_cards[card]["back"]       # its back, while it still lies on the deck
+            loc = entry.get("loc")
+            cap = ""
+            covered = k < n - 1 and step < card_w - 4          # the next card lies over its right part
+            if loc in state.d["ring"]:
+                num = state.d["ring"].index(loc) + 1
+                cap = t("rangers.ui.dep_cap_short", n=num) if covered and step < 56 else t(
+                    "rangers.ui.dep_cap", n=num, loc=t(f"rangers.ui.loc_short.{loc}"))
+            elif loc:
+                cap = t("rangers.ui.dep_cap", n="", loc=t(f"rangers.ui.loc_short.{loc}"))
+            w.add(DeployedCard(f"dshow:{card}", (x0 + k * step, y0, card_w, card_h), face, face_up=face is not None,
+                               back_label=F.loc_name(back) if back else "", back_colour=F.DEPLOY_BACK,
+                               caption=cap, caption_w=step if covered else None))
+        under = any(self.C.deploy_cards[e["card"]]["figures"] > 0 for e in self._deployed)
+        note = t("rangers.ui.dep_note_under" if under else "rangers.ui.dep_note", round=state.d["round"])
+        w.add(Label("label:dshow", (x0, y0 + card_h + 2, right - x0 + 60, 16), note, size=10,
+                    colour=(210, 214, 226), layer=4))
+
+    def _read_deployment(self, events) -> list[dict]:
+        """The cards a deployment's events revealed, in order, each with the location it went to."""
+        out: list[dict] = []
+        open_: list[dict] = []
+        for e in events:
+            k = e.key[len("rangers.ev."):] if e.key.startswith("rangers.ev.") else e.key
+            if k in ("deploy_revealed", "deploy_revealed_big") and e.source in self.C.deploy_cards:
+                entry = {"card": e.source, "loc": None}
+                out.append(entry)
+                open_.append(entry)
+            elif k == "deploy_location" and e.target:
+                for entry in open_:
+                    entry["loc"] = _lid(e.target)
+                open_ = []
+        return out
+
+    def _rebuild_deployed(self) -> None:
+        """This round's deployment, from the last deploy step (none once a new round has started)."""
+        self._deployed = []
+        if self.session is None:
+            return
+        for step in reversed(self.session.steps):
+            if step.action.kind == "deploy":
+                self._deployed = self._read_deployment(step.events)
+                return
+            if any(e.key == "rangers.ev.round_started" for e in step.events):
+                return
+
+    def _queue_deployment(self) -> None:
+        """Each card of the deployment just made, in turn: from the deck, turned face up, its location
+        flashing where the figures go; the deck flashes last when the figure cards go under it."""
+        secs = self.animation_seconds()
+        deck = self.world.get("deck:deployment")
+        if secs <= 0 or deck is None:
+            return
+        from ui.table.animator import Anim
+        import pygame
+
+        home = pygame.Vector2(deck.world_rect().topleft)
+        queue = self.animator.queue
+        for entry in self._deployed:
+            view = self.world.get(f"dshow:{entry['card']}")
+            if view is None:
+                continue
+            start = home - pygame.Vector2(view.rect.topleft)
+            view.offset = pygame.Vector2(start)
+            view.flip = 0.0 if view.face_up else 1.0
+            queue.append(Anim("slide", view.cid, start=start, duration=secs))
+            if view.face_up:
+                queue.append(Anim("flip", view.cid, duration=secs * 0.8))
+            if entry.get("loc") and self.world.get(f"loc:{entry['loc']}") is not None:
+                queue.append(Anim("flash", f"loc:{entry['loc']}", duration=secs * 1.2))
+        if any(self.C.deploy_cards[e["card"]]["figures"] > 0 for e in self._deployed):
+            queue.append(Anim("flash", "deck:deployment", duration=secs))
 
     def _figures(self, state, lid: str, rect) -> None:
         d, C, w = state.d, self.C, self.world
@@ -303,7 +419,7 @@ class RangersTable(TableScene):
             cap = F.foe_short(foe)
             if C.foe_kind.get(foe) in ("monster", "boss"):
                 need = C.comp["monster_defeat"] if C.foe_kind[foe] == "monster" else C.comp["boss_defeat"]
-                cap = t("rangers.ui.defeat_progress", n=len(d["ediscard"][foe]), need=need)
+                cap = t("rangers.ui.defeat_progress", n=self.defeated_cards(state, foe), need=need)
             w.add(Label(f"label:edeck:{foe}", (x0 + 6 + i * step, y + 26 + cw * 1.4, step - 2, 16), cap, size=10,
                         align="center"))
         cyc = d.get("cyc")
@@ -432,7 +548,18 @@ class RangersTable(TableScene):
             slot = zh if exhausted else zw
             zx -= slot + 3
             w.add(CardView(f"zord:{z}", (zx + (slot - zw) / 2, y + 3, zw, zh), F.zord_face(z), exhausted=exhausted))
-        panel.reserve = (x + pw - 6 - zx) if zords else 0
+        # each ranger's character card: a chip in the header (hover or right-click reads the card; its
+        # label says what the ability is doing: ready, armed, used)
+        if pw >= 110:
+            chip_w = 74 if pw >= 210 else 28          # a narrow panel: the star alone (its colour and ring say it)
+            for r in reversed(rangers):
+                status = self.ability_status(state, r)
+                zx -= chip_w + 4
+                w.add(Chip(f"char:{r}", (zx, y + 4, chip_w, 20),
+                           text=t(f"rangers.ui.chip.{status}") if chip_w > 28 else "",
+                           colour=F.ranger_colour(r), icon="star", used=status in ("used", "auto_done"),
+                           armed=status.startswith("armed")))
+        panel.reserve = x + pw - 6 - zx
         # the hand
         hx, hw = (x + 4, pw - 8) if not side else (x + pile[0] + 12, pw - pile[0] - 16)
         hy = ry + pile[1] + 6 if not side else ry
@@ -450,10 +577,10 @@ class RangersTable(TableScene):
         s = int(cid.split(":")[1])
         st = self.state.d["seats"][s]
         rows = [[F.combat_face(c) for c in st["hand"]] or [None]]
-        extra = [F.combat_face(st["discard"][-1])] if st["discard"] else []
+        extra = [self.character_face(r) for r in st["rangers"]]
+        extra += [F.combat_face(st["discard"][-1])] if st["discard"] else []
         extra += [F.zord_face(z) for z, info in sorted(self.state.d["zords"].items()) if info["seat"] == s]
-        if extra:
-            rows.append(extra)
+        rows.append(extra)
         roles = " / ".join(t(f"rangers.ranger.{r}.role") for r in st["rangers"])
         notes = [roles, t("rangers.ui.seat_stats", hand=len(st["hand"]), size=self._hand_size(self.state, s),
                           actions=st["actions"]),
@@ -581,11 +708,10 @@ class RangersTable(TableScene):
                                shape=F.RANGER_SHAPES[r], label=F.short_name(r), lead=r == lead)
             fig.layer = 8
             w.add(fig)
-            ab = C.rangers[r]["ability"]
-            used = r in b["used"]
-            if ab["when"] == "active":
-                w.add(Chip(f"ability:{r}", (rx + 60, ry + 4, 130, 26), text=t("rangers.ui.ability"),
-                           colour=F.ranger_colour(r), icon="star", used=used))
+            status = self.ability_status(state, r)
+            w.add(Chip(f"ability:{r}", (rx + 60, ry + 4, 130, 26), text=t(f"rangers.ui.chip.{status}"),
+                       colour=F.ranger_colour(r), icon="star", used=status in ("used", "auto_done"),
+                       armed=status.startswith("armed")))
             st = d["seats"][seat]
             w.add(Label(f"label:r:{r}", (rx + 60, ry + 32, 220, 16),
                         t("rangers.ui.portrait_stats", deck=len(st["deck"]), hand=len(st["hand"])), size=10,
@@ -693,6 +819,20 @@ class RangersTable(TableScene):
                              labels=(t("rangers.ui.defeated"), t("rangers.ui.next"), ""))
             w.add(view)
 
+    # battle steps the header names by themselves (the others are the rangers' or the enemy's turn)
+    BATTLE_STEPS = ("order", "topdeck", "choose_enemy", "drain", "drain_discard", "discard_highest", "choose_lead",
+                    "cleanup", "summon", "cyc_place", "cyc_xp", "cyc_split", "cyc_turn", "cyc_reveal", "cyc_bottom")
+
+    def defeated_cards(self, state, foe: str) -> int:
+        """A monster's or boss's cards defeated so far: its discard pile and, in the battle going on, its
+        cards already defeated there (they reach the discard pile at the battle's end)."""
+        d, C = state.d, self.C
+        n = len(d["ediscard"].get(foe, ()))
+        b = d["battle"]
+        if b is not None:
+            n += sum(1 for c in b["defeated"] if C.enemy_deck.get(c) == foe and c not in d["ediscard"].get(foe, ()))
+        return n
+
     def _battle_status(self, state, top: dict) -> str:
         d, C = state.d, self.C
         b = d["battle"]
@@ -700,9 +840,12 @@ class RangersTable(TableScene):
         L = d["locs"][b["loc"]]
         for foe in L["big"]:
             need = C.comp["monster_defeat"] if C.foe_kind[foe] == "monster" else C.comp["boss_defeat"]
-            parts.append(t("rangers.ui.big_progress", foe=F.foe_name(foe), n=len(d["ediscard"][foe]), need=need))
+            parts.append(t("rangers.ui.big_progress", foe=F.foe_name(foe), n=self.defeated_cards(state, foe), need=need))
         kind = top.get("t")
-        if kind in ("prep_draw", "fs_select", "order", "topdeck") and not b["resolved"] and not any(b["hits"].values()):
+        step = f"rangers.ui.bstep.{'cyc' if kind and kind.startswith('cyc_') else kind}"
+        if kind in ("prep_draw", "fs_select") or (kind in self.BATTLE_STEPS and (has(step) or has(step, "en"))):
+            parts.insert(0, t(step))
+        elif kind in ("enemy_prep", "battle_start", "trigger") and not b["resolved"] and not any(b["hits"].values()):
             parts.insert(0, t("rangers.ui.preparing"))
         elif kind == "react":
             ai = self.session is not None and self.session.bot_to_move()     # never "you" in an AI step
@@ -717,6 +860,9 @@ class RangersTable(TableScene):
             parts.append(t("rangers.ui.bonus_dice", n=b["bonus_dice"]))
         if b["reroll"]:
             parts.append(t("rangers.ui.reroll_ready"))
+        for r in b["rangers"]:
+            if self.ability_status(state, r) == "armed_double":
+                parts.append(t("rangers.ui.armed_double", name=F.short_name(r)))
         return " · ".join(parts)
 
     # ------------------------------------------------------------------ the recover tray
@@ -950,17 +1096,105 @@ class RangersTable(TableScene):
         return super().describe_action(action)
 
     def glossary(self, cid: str) -> list[str]:
+        r = self._character_of(cid)
+        if r is not None:
+            seat = self.state.d["rseat"][r]
+            return [t(f"rangers.ui.ability_state.{self.ability_status(self.state, r)}", name=F.short_name(r)),
+                    t("rangers.ui.gloss.hand_size", n=self._hand_size(self.state, seat)),
+                    t("rangers.ui.gloss.stored", n=self.state.d["seats"][seat]["energy"]),
+                    t("rangers.ui.gloss.char_keys")]
+        if cid.startswith("dshow:"):
+            card = cid[len("dshow:"):]
+            entry = next((e for e in self._deployed if e["card"] == card), None)
+            info = self.C.deploy_cards.get(card, {})
+            lines = F.glossary_lines(card)
+            if entry is not None and entry.get("loc"):
+                lines.append(t("rangers.ui.gloss.dep_went", i=self._deployed.index(entry) + 1,
+                               loc=F.loc_name(entry["loc"])))
+            lines.append(t("rangers.ui.gloss.dep_under" if info.get("figures", 0) > 0 else "rangers.ui.gloss.dep_out"))
+            return lines
         return F.glossary_lines(cid)
 
     def card_face(self, cid: str):
         view = self.world.get(cid)
         if view is None:
             return None
+        r = self._character_of(cid)
+        if r is not None:
+            return self.character_face(r)
+        if cid.startswith("dshow:"):
+            return F.face_for(cid[len("dshow:"):])
         if isinstance(view, PileView):
             return view.top if view.face_up else None
         if isinstance(view, CardView):
             return F.face_for(cid) if view.face_up else None
         return None
+
+    # ================================================================== character cards
+    def _character_of(self, cid: str | None) -> str | None:
+        """The ranger whose character card a piece opens: its figure, its battle ability chip, the chip
+        on its seat's panel."""
+        if self.session is None or not cid:
+            return None
+        kind, _, r = cid.partition(":")
+        return r if kind in ("ranger", "ability", "char") and r in self.state.d["rseat"] else None
+
+    def ability_status(self, state, r: str) -> str:
+        """What ranger ``r``'s ability is doing now, read from the state the table shows: ``idle``
+        (outside a battle), ``ready``, ``armed_double`` / ``armed_reroll`` (used, its effect waits for
+        the next card or attack), ``used``; a battle-start ability is ``auto`` / ``auto_done``."""
+        d = state.d
+        ab = self.C.rangers[r]["ability"]
+        b = d["battle"]
+        fighting = b is not None and r in b["rangers"]
+        if ab["when"] == "battle_start":
+            if not fighting:
+                return "auto"
+            return "auto" if any(task.get("t") == "battle_start" for task in d["stack"]) else "auto_done"
+        if not fighting:
+            return "idle"
+        if r not in b["used"]:
+            return "ready"
+        eff = ab["effects"][0]
+        if eff["op"] == "double_play" and b.get("double") == d["rseat"][r]:
+            return "armed_double"
+        if eff["op"] == "next_attack" and eff.get("reroll") and b.get("reroll"):
+            return "armed_reroll"
+        return "used"
+
+    def character_face(self, r: str):
+        state = self.state
+        seat = state.d["rseat"][r]
+        status = t(f"rangers.ui.ability_state.{self.ability_status(state, r)}", name=F.short_name(r))
+        return F.character_face(r, self._hand_size(state, seat), state.d["seats"][seat]["energy"], status)
+
+    def open_character_card(self, seat: int | None = None) -> bool:
+        """The keyboard's way to the character cards: the board of ``seat`` (by default the seat to
+        act, else the person's first), its rangers' character cards in it."""
+        if self.session is None or self.blocked:
+            return False
+        seats = self.state.d["seats"]
+        if seat is None:
+            cur = self.state.current_seat()
+            humans = self.session.human_seats()
+            seat = cur if cur is not None else (humans[0] if humans else 0)
+        if not 0 <= seat < len(seats):
+            return False
+        board = self.seat_board(f"seat:{seat}")
+        if board is None:
+            return False
+        self.open_board(board)
+        return True
+
+    def _handle_key(self, event) -> bool:
+        import pygame
+
+        if not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_ALT):
+            if event.key == pygame.K_c:
+                return self.open_character_card()
+            if pygame.K_1 <= event.key <= pygame.K_6:
+                return self.open_character_card(event.key - pygame.K_1)
+        return super()._handle_key(event)
 
     # ================================================================== the prompt
     AI_DOING = {"actions": "who", "ranger_turn": "who", "seat_actions": "action", "choose_enemy": "target",
@@ -1100,7 +1334,9 @@ class RangersTable(TableScene):
     def _note_events(self, events) -> None:
         for e in events:
             k = e.key[len("rangers.ev."):] if e.key.startswith("rangers.ev.") else e.key
-            if k == "battle_started":
+            if k == "deployment_phase":
+                self._deploy_pending = True      # its cards come off the deck one by one (sync finds them)
+            elif k == "battle_started":
                 self._dice, self._reveals, self._played, self._damage_to = [], [], None, None
             elif k in ("dice_rolled", "dice_rerolled"):
                 self._dice = [int(f) for f in e.params.get("faces", [])]
@@ -1122,11 +1358,15 @@ class RangersTable(TableScene):
         for step in self.session.steps[-60:]:
             self._note_events(step.events)
         self._roll_pending = False
+        self._deploy_pending = False
 
     def note_events(self, events: list) -> None:
         self._note_events(events)
 
     def after_animations_queued(self, events: list) -> None:
+        if self._deploy_pending:
+            self._deploy_pending = False
+            self._queue_deployment()
         if self._roll_pending:
             self._roll_pending = False
             secs = self.animation_seconds()
@@ -1140,6 +1380,15 @@ class RangersTable(TableScene):
         self._rebuild_memory()
         self._resync()
         self.refresh()
+
+    def update(self, dt: float) -> None:
+        # a scenario's story window over the table holds the deployment's cards until it is dismissed
+        # (they are shown one by one: nobody should miss them behind the window)
+        story = self.story_box
+        if (story is not None and story.alive() and self.animator.busy
+                and any(a.cid.startswith("dshow:") for a in self.animator.queue)):
+            dt = 0.0
+        super().update(dt)
 
     def enter(self, session=None, **args) -> None:
         self.session = session

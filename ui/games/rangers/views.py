@@ -14,7 +14,7 @@ from ui.table import icons
 from ui.table.camera import Camera
 from ui.fonts import fit_text
 from ui.table.palette import draw_shape
-from ui.table.views import (CardView, DiceView, FigureView, PileView, View, badge, figure_surface, label_size,
+from ui.table.views import (CardView, DiceView, FigureView, PileView, View, badge, figure_surface, glow, label_size,
                             zone_fill)
 
 from . import art as A
@@ -245,6 +245,33 @@ class DeployPile(PileView):
         surface.blit(b, b.get_rect(center=(rect.right - 4, rect.y + 4)))
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, max(3, camera.scale(8)))
+
+
+class DeployedCard(CardView):
+    """A deployment card of this round, shown where it resolved: ``caption`` (where its figures went)
+    on a plate at its foot once the card has arrived (not while it still slides from the deck)."""
+
+    layer = 3
+
+    def __init__(self, cid: str, rect, face, *, caption: str = "", caption_w: float | None = None, **kw):
+        super().__init__(cid, rect, face, **kw)
+        self.caption = caption
+        self.caption_w = caption_w      # the width of the card left uncovered by the next one (world units)
+
+    def hit(self, world_pos) -> bool:
+        return self.visible and self.offset.length() < 1 and super().hit(world_pos)
+
+    def draw(self, surface, camera: Camera) -> None:
+        if not self.visible:
+            return
+        super().draw(surface, camera)
+        if self.caption and self.offset.length() < 1 and self.flip >= 1.0:
+            rect = self.screen_rect(camera)
+            room = rect.width if self.caption_w is None else min(rect.width, camera.scale(self.caption_w))
+            img = fit_text(self.caption, label_size(camera.zoom, 10), max(4, room - 8), (255, 255, 255), True)
+            plate = img.get_rect(midbottom=(rect.x + room / 2, rect.bottom - 2)).inflate(6, 2)
+            pygame.draw.rect(surface, (14, 16, 20), plate, border_radius=4)
+            surface.blit(img, img.get_rect(center=plate.center))
 
 
 class RangerFigure(FigureView):
@@ -517,15 +544,18 @@ class CombatDie(DiceView):
 
 
 class Chip(View):
-    """A small labelled button-like piece (a ranger's ability, the lead token): a drag source."""
+    """A small labelled button-like piece (a ranger's ability, the lead token): a drag source. An
+    ability chip is dimmed once ``used`` and ringed in gold while ``armed`` (its effect still waits)."""
 
     layer = 8
 
-    def __init__(self, cid: str, rect, *, text: str, colour, icon: str = "", used: bool = False):
+    def __init__(self, cid: str, rect, *, text: str, colour, icon: str = "", used: bool = False,
+                 armed: bool = False):
         super().__init__(cid, rect, label=text)
         self.colour = tuple(colour)
         self.icon = icon
         self.used = used
+        self.armed = armed
 
     def draw(self, surface, camera: Camera) -> None:
         if not self.visible:
@@ -534,14 +564,20 @@ class Chip(View):
         radius = max(3, rect.height // 2)
         fill = (*[int(c * (0.35 if self.used else 0.8)) for c in self.colour[:3]], 240)
         edge = (235, 235, 235) if not self.used else (110, 110, 110)
+        if self.armed:
+            edge = GOLD
+            surface.blit(glow(rect.size, GOLD, radius), (rect.x - 7, rect.y - 7))
         surface.blit(zone_fill(rect.size, fill, edge, radius), rect.topleft)
+        if self.armed:
+            pygame.draw.rect(surface, GOLD, rect, max(2, camera.scale(3)), border_radius=radius)
         x = rect.x + camera.scale(5)
         if self.icon:
             ic = icons.icon(self.icon, max(6, rect.height - camera.scale(6)))
             surface.blit(ic, ic.get_rect(midleft=(x, rect.centery)))
             x += ic.get_width() + 3
-        img = fit_text(self.label, label_size(camera.zoom, 11), max(4, rect.right - x - 4),
-                        (255, 255, 255) if not self.used else (160, 160, 160), True)
-        surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
+        if self.label:
+            img = fit_text(self.label, label_size(camera.zoom, 11), max(4, rect.right - x - 4),
+                            (255, 255, 255) if not self.used else (160, 160, 160), True)
+            surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, radius)
