@@ -9,6 +9,7 @@ import pygame
 
 from ui.resources import resource_path
 from ui.table import art as kit_art
+from ui.table.cardface import register_art
 
 GAME = "barricades"
 
@@ -21,9 +22,9 @@ def exists(name: str) -> bool:
     return bool(name) and kit_art.exists(GAME, name)
 
 
-def art(name: str, size) -> pygame.Surface:
-    """The art ``name`` at ``size`` (int or (w, h)), cached."""
-    return kit_art.art(GAME, str(name), size)
+def art(name: str, size, colour=None) -> pygame.Surface:
+    """The art ``name`` at ``size`` (int or (w, h)), tinted by ``colour`` through its {{fill}} slots; cached."""
+    return kit_art.art(GAME, str(name), size, colour)
 
 
 def cache_info():
@@ -32,3 +33,15 @@ def cache_info():
 
 def clear_cache() -> None:
     kit_art.clear_cache()
+
+
+def _paint_card_art(name: str, size) -> pygame.Surface:
+    """The card faces' art painter "barricades": the picture ``name`` centred in the art band ``size``."""
+    w, h = (max(1, int(v)) for v in size)
+    band = pygame.Surface((w, h), pygame.SRCALPHA)
+    side = max(4, h - 4)
+    band.blit(art(name, side), ((w - side) // 2, (h - side) // 2))
+    return band
+
+
+register_art(GAME, _paint_card_art)

@@ -16,7 +16,8 @@ import pygame
 from ui import fonts
 from ui.fonts import fit_text
 from ui.table.camera import Camera
-from ui.table.views import View, badge, label_size, zone_fill
+from ui.table.palette import draw_shape
+from ui.table.views import FigureView, View, badge, label_size, zone_fill
 
 from .art import art
 from .model import (DIE_FACE_ART, Army, Battle, DiceRoll, DrawnToken, Guardian, Hero, Location, Monster, Room,
@@ -621,3 +622,31 @@ class BattleBoard(View):
               "bottomleft")
         if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(10))
+
+
+@lru_cache(maxsize=128)
+def _champion(colour: tuple, d: int, shape: str, colorblind: bool) -> pygame.Surface:
+    surf = pygame.Surface((d, d), pygame.SRCALPHA)
+    surf.blit(art("champion", d, colour), (0, 0))
+    # the seat's palette shape as a badge on the lower right (larger with the colour-blind palette), so
+    # two champions on one spot row differ by shape as well as colour
+    b = max(6, int(d * (0.46 if colorblind else 0.36)))
+    rect = pygame.Rect(d - b, d - b, b, b)
+    draw_shape(surf, shape, colour, rect, outline=(245, 245, 240) if colorblind else (28, 27, 34), width=max(1, b // 7))
+    return surf
+
+
+class ChampionFigure(FigureView):
+    """A hero's champion: the drawn figure (assets/art/barricades/champion.svg) in the seat colour, with
+    the seat's palette shape as a badge."""
+
+    def draw(self, surface, camera: Camera) -> None:
+        if not self.visible:
+            return
+        rect = self.screen_rect(camera)
+        shape, colour = self.style()
+        d = max(8, round(rect.width * 1.3))         # the figure stands a little taller than its drop box
+        img = _champion(colour, d, shape, self.palette.colorblind)
+        if self.highlight or self.hovered:
+            self.draw_decorations(surface, rect, rect.width // 2)
+        surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom + d // 10)))
