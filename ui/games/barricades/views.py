@@ -492,7 +492,7 @@ class DiceTray(View):
         y = rect.y + pad + camera.scale(16)
         for roll in self.rolls:
             col = self.seat_colours[roll.seat % len(self.seat_colours)]
-            pygame.draw.circle(surface, col, (rect.x + pad + d // 4, y + d // 2), max(3, d // 4))
+            seat_mark(surface, self.palette, roll.seat, col, (rect.x + pad + d // 4, y + d // 2), max(3, d // 4))
             x = rect.x + pad + d // 2 + 4
             for i, face in enumerate(roll.faces):
                 if x + d > rect.right - pad:
@@ -551,8 +551,8 @@ class HeroBoard(View):
         if self.active:
             pygame.draw.rect(surface, self.colour, rect, max(2, camera.scale(3)), border_radius=max(3, camera.scale(8)))
         pad = camera.scale(5)
-        pygame.draw.circle(surface, self.colour, (rect.x + pad + camera.scale(6), rect.y + pad + camera.scale(7)),
-                           camera.scale(6))
+        seat_mark(surface, self.palette, h.seat, self.colour, (rect.x + pad + camera.scale(6), rect.y + pad + camera.scale(7)),
+                  camera.scale(6))
         x = rect.x + pad + camera.scale(16)
         who = h.name if h.person else f"{h.name} · {self.words['ai']}"
         # the champion waits on the board's top-right corner: the name stops before it
@@ -609,8 +609,8 @@ class BattleBoard(View):
         _text(surface, self.words["battle"], label_size(camera.zoom, 14), INK, (x, rect.y + pad), rect.right - x - pad, True)
         cx = x
         for seat in b.members:
-            pygame.draw.circle(surface, self.colours[seat % len(self.colours)], (cx + camera.scale(7), rect.y + pad + camera.scale(28)),
-                               camera.scale(7))
+            seat_mark(surface, self.palette, seat, self.colours[seat % len(self.colours)],
+                      (cx + camera.scale(7), rect.y + pad + camera.scale(28)), camera.scale(7))
             cx += camera.scale(18)
         y = rect.y + pad + camera.scale(42)
         for line in b.lines[-6:]:
@@ -622,6 +622,14 @@ class BattleBoard(View):
               "bottomleft")
         if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(10))
+
+
+def seat_mark(surface, palette, seat: int, colour, centre, r: int) -> None:
+    """A seat's marker: its palette shape (circle, square, triangle...) in its colour, so two heroes
+    differ by shape as well as colour (the colour-blind rule)."""
+    r = max(3, int(r))
+    draw_shape(surface, palette.seat_shape(seat), colour, pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r),
+               outline=(20, 20, 20), width=max(1, r // 4))
 
 
 @lru_cache(maxsize=128)
