@@ -127,3 +127,21 @@ def test_barricades_results_count_monsters_per_seat_from_the_battles_won():
     assert facts["per_seat"][0] == {"undead": 1}
     assert facts["per_seat"][1] == {"undead": 1, "vermin": 1}
     app.frame()
+
+
+def test_every_prestige_board_has_its_emblem_on_the_hero_board():
+    from gamecore.barricades.content import content
+    from ui.games.barricades import art as A
+    from ui.games.barricades import adapter as AD
+    from gamecore.barricades.testing import new
+
+    boards = list(content().boards)
+    assert boards
+    for b in boards:
+        assert A.exists(f"board_{b}"), b
+    s = new(players=2)
+    s.d["p"][0]["board"], s.d["p"][1]["board"] = boards[0], boards[1]
+    model = AD.table_model(s, 0)
+    model = model[0] if isinstance(model, tuple) else model
+    keys = [h.prestige.key for h in model.heroes if h.prestige is not None]
+    assert keys == boards[:2]

@@ -389,8 +389,13 @@ class ResultsScene(Scene):
             draw_shape(surface, pal.seat_shape(seat), seat_colour(seat, pal.colorblind), badge)
             surface.blit(fit_text(seat_name(s, seat), 15, cols[1] - cols[0] - 34, TEXT, True), (cols[0] + 26, mid - 10))
             board = t(f"barricades.board.{p['board']}") if p.get("board") else "—"
+            bx = cols[1]
+            if p.get("board"):                 # the prestige class's emblem before its name
+                emblem = art(f"board_{p['board']}", 24)
+                surface.blit(emblem, emblem.get_rect(midleft=(bx, mid)))
+                bx += 28
             surface.blit(fit_text(t("results.barricades.rank", board=board, n=p.get("rank", 0)), 14,
-                                  cols[2] - cols[1] - 8, TEXT), (cols[1], mid - 9))
+                                  cols[2] - bx - 8, TEXT), (bx, mid - 9))
             for col, name, value in ((cols[2], "xp", p.get("xp", 0)), (cols[3], "wound", p.get("wounds", 0))):
                 ic = _icon(name, 20)
                 if ic is not None:

@@ -19,7 +19,7 @@ from ui.table.camera import Camera
 from ui.table.palette import draw_shape
 from ui.table.views import FigureView, View, badge, label_size, zone_fill
 
-from .art import art
+from .art import art, exists
 from .model import (DIE_FACE_ART, Army, Battle, DiceRoll, DrawnToken, Guardian, Hero, Location, Monster, Room,
                     Spot, Stack)
 
@@ -572,8 +572,13 @@ class HeroBoard(View):
         p = h.prestige
         if p is not None:              # the prestige board: its name, then R1..R5 with their XP costs
             name_w = min(rect.width * 0.38, camera.scale(80))
-            _text(surface, p.name, label_size(camera.zoom, 9), (220, 200, 150), (rect.x + pad, y + camera.scale(8)),
-                  name_w, True, "midleft")
+            tx = rect.x + pad
+            if p.key and exists(f"board_{p.key}"):      # the class's emblem before its name
+                ic = art(f"board_{p.key}", camera.scale(16))
+                surface.blit(ic, (tx, y))
+                tx += ic.get_width() + camera.scale(2)
+            _text(surface, p.name, label_size(camera.zoom, 9), (220, 200, 150), (tx, y + camera.scale(8)),
+                  rect.x + pad + name_w - tx, True, "midleft")
             x0 = rect.x + pad + name_w + camera.scale(3)
             n = max(1, len(p.costs))
             cw = (rect.right - pad - x0) / n
