@@ -71,6 +71,11 @@ def test_every_barricades_card_face_shows_its_picture():
         face = F.card_face(key, defn)
         assert face.art and face.art[0] == "barricades", key
         assert A.exists(face.art[1]), (key, face.art)
+    # the large (inspect) face of a monster in a room shows its group's figure too
+    key, defn = next((k, d) for k, d in C.cards.items() if d["type"] == "monster")
+    mon = F.monster("card:1", key, defn)
+    big = F.monster_face(mon)
+    assert big.art == ("barricades", mon.art) and A.exists(mon.art)
 
 
 def _won_barricades(players=2):

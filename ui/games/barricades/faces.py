@@ -199,7 +199,8 @@ def monster_face(m: Monster) -> CardFace:
     if m.text:
         body += "\n" + m.text
     return CardFace(title=m.name, type_line=t("barricades.ui.level", n=m.level) + (" · " + " · ".join(m.types) if m.types else ""),
-                    text=body, frame=FRAME["monster"], keywords=tuple(m.keywords), vp=None)
+                    text=body, frame=FRAME["monster"], keywords=tuple(m.keywords), vp=None,
+                    art=("barricades", m.art) if m.art else (), art_ratio=ART_RATIO)
 
 
 def clear_caches() -> None:
