@@ -466,7 +466,10 @@ class ResultsScene(Scene):
         best = max(result.scores.values())
         for i, seat in enumerate(seats):
             cx = x0 + first_w + i * col_w
-            pygame.draw.circle(surface, seat_colour(seat, self.app.settings.get("colorblind")), (cx + 8, yy + 16), 7)
+            from ui.table.palette import draw_shape, palette
+
+            cb = bool(self.app.settings.get("colorblind"))     # the seat's shape too, never its colour alone
+            draw_shape(surface, palette(cb).seat_shape(seat), seat_colour(seat, cb), pygame.Rect(cx + 1, yy + 9, 15, 15))
             surface.blit(fit_text(seat_name(s, seat), 15, col_w - 28, TEXT, bold=True), (cx + 22, yy + 5))
         yy += row_h
         isz = max(14, row_h - 12)
