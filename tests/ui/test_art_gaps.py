@@ -150,3 +150,18 @@ def test_every_prestige_board_has_its_emblem_on_the_hero_board():
     model = model[0] if isinstance(model, tuple) else model
     keys = [h.prestige.key for h in model.heroes if h.prestige is not None]
     assert keys == boards[:2]
+
+
+def test_defender_medals_differ_by_their_pips_and_the_medals_screen_draws_every_icon():
+    from gamecore.barricades.content import DIFFICULTIES
+    from gamecore.session import Seat, Session
+    from ui.games.barricades.art import medal_icon
+    from ui.games.barricades.medals_screen import MedalsScene
+
+    shots = {pygame.image.tobytes(medal_icon(f"defender_{d}", 40), "RGBA") for d in DIFFICULTIES}
+    assert len(shots) == len(DIFFICULTIES)          # not told apart by the name alone
+    app = tt.FakeApp({"animation_speed": "off"})
+    session = _won_barricades(players=1)
+    app.scenes.push(MedalsScene, session=session)
+    app.frame()                                     # every medal line with its icon, no error
+    assert isinstance(app.scene, MedalsScene)

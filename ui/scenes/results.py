@@ -318,21 +318,9 @@ class ResultsScene(Scene):
         return [m for m in medals if m != "grand_master" or p.get("rank", 0) >= 5]
 
     def _medal_icon(self, medal: str, size: int):
-        from gamecore.barricades.content import DIFFICULTIES
-        from ui.games.barricades.art import art
+        from ui.games.barricades.art import medal_icon
 
-        if not medal.startswith("defender_"):
-            return art(f"medal_{medal}", size)
-        img = art("medal_defender", size).copy()
-        # the difficulty as pips along the disc's foot (the medal's name says it too)
-        n = DIFFICULTIES.index(medal.split("_", 1)[1]) + 1 if medal.split("_", 1)[1] in DIFFICULTIES else 1
-        r = max(1, size // 22)
-        gap = r * 3
-        x0 = size // 2 - (n - 1) * gap // 2
-        for i in range(n):
-            pygame.draw.circle(img, (28, 27, 34), (x0 + i * gap, size - r - 1), r + 1)
-            pygame.draw.circle(img, (246, 169, 59), (x0 + i * gap, size - r - 1), r)
-        return img
+        return medal_icon(medal, size)
 
     def _draw_barricades(self, surface, y) -> int:
         """Barricades has no scores: its medals (each with its name) and one row per hero — prestige

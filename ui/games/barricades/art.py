@@ -45,3 +45,23 @@ def _paint_card_art(name: str, size) -> pygame.Surface:
 
 
 register_art(GAME, _paint_card_art)
+
+
+def medal_icon(medal: str, size: int) -> pygame.Surface:
+    """A medal's icon (assets/art/barricades/medal_<id>.svg); the five Defender medals share one shield
+    medal with the difficulty as 1-5 pips along its foot. A new surface (the caller may fade it)."""
+    from gamecore.barricades.content import DIFFICULTIES
+
+    size = max(8, int(size))
+    if not medal.startswith("defender_"):
+        return art(f"medal_{medal}", size).copy()
+    img = art("medal_defender", size).copy()
+    level = medal.split("_", 1)[1]
+    n = DIFFICULTIES.index(level) + 1 if level in DIFFICULTIES else 1
+    r = max(1, size // 22)
+    gap = r * 3
+    x0 = size // 2 - (n - 1) * gap // 2
+    for i in range(n):
+        pygame.draw.circle(img, (28, 27, 34), (x0 + i * gap, size - r - 1), r + 1)
+        pygame.draw.circle(img, (246, 169, 59), (x0 + i * gap, size - r - 1), r)
+    return img
