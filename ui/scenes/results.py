@@ -166,6 +166,8 @@ class ResultsScene(Scene):
             top = y + 10
             y = self._draw_table(surface, top, result) + 24
             y = self._draw_details(surface, y + 10, sorted(result.scores))
+        elif result is not None and s.game == "barricades":
+            y = self._draw_barricades(surface, y + 6)
         self._draw_stats(surface, y + 10)
 
     def _thumbnail(self):
@@ -220,7 +222,8 @@ class ResultsScene(Scene):
         """The game's own facts (rounds played, monsters defeated...), mostly for co-op games. Kept above
         the bottom buttons: below the score table when there is room, else beside it, else in columns,
         else on one line."""
-        stats = self.session.state.stats()
+        stats = dict(self.session.state.stats())
+        stats.update(self._extra_facts())
         if not stats:
             return
         w, h = self.app.size
@@ -262,8 +265,155 @@ class ResultsScene(Scene):
         for i, (key, value) in enumerate(stats.items()):
             x = rect.x + (i // per_col) * col_w
             yy = rect.y + 44 + (i % per_col) * row_h
-            surface.blit(fit_text(t(key), 16, col_w - 100, MUTED), (x + 16, yy + 4))
-            surface.blit(fonts.text(str(value), 18, TEXT, True), (x + col_w - 70, yy + 2))
+            # the value right-aligned; a worded value (a name) may take more room from its label
+            img = fit_text(str(value), 18, max(60, col_w // 2 - 16), TEXT, True)
+            surface.blit(img, img.get_rect(topright=(x + col_w - 16, yy + 2)))
+            surface.blit(fit_text(t(key), 16, col_w - 40 - max(54, img.get_width()), MUTED), (x + 16, yy + 4))
+
+    # ------------------------------------------------------------------ Barricades: medals and heroes
+    def _barricades_facts(self) -> dict:
+        """What the heroes defeated, read from the session's events (the engine keeps no running total):
+        per seat the monster types of every battle won (a party shares its victory), and the Guardian."""
+        cached = getattr(self, "_bfacts", None)
+        if cached is not None and cached[0] == len(self.session.steps):
+            return cached[1]
+        from gamecore.barricades.content import content
+
+        C = content()
+        mtype = {k: v.get("mtype", "") for k, v in C.cards.items() if v.get("type") == "monster"}
+        wild = C.wilderness["monster"]
+        mtype[wild["key"]] = wild.get("mtype", "")
+        for g in C.guardians:                 # the Guardian fought in its room
+            mtype[g] = "guardian"
+        per_seat: dict[int, dict[str, int]] = {}
+        monsters = 0
+        guardian_down = False
+        for step in self.session.steps:
+            for e in step.events:
+                if e.key.endswith(".battle_won") and isinstance(e.params, dict):
+                    kind = mtype.get(e.params.get("monster"), "")
+                    monsters += 1
+                    for m in e.params.get("members", ()):
+                        row = per_seat.setdefault(int(m) - 1, {})
+                        row[kind] = row.get(kind, 0) + 1
+                elif e.key.endswith(".guardian_defeated"):
+                    guardian_down = True
+        facts = {"per_seat": per_seat, "monsters": monsters, "guardian_down": guardian_down}
+        self._bfacts = (len(self.session.steps), facts)
+        return facts
+
+    def _extra_facts(self) -> dict:
+        if self.session.game != "barricades" or not self.session.state.is_over():
+            return {}
+        f = self._barricades_facts()
+        d = self.session.state.d
+        down = f["guardian_down"] or self.session.state.outcome() in ("win", "pyrrhic")   # a win fells it
+        state = t("results.barricades.guardian_down") if down else t("results.barricades.guardian_up")
+        return {"results.barricades.fact.monsters": f["monsters"],
+                f"barricades.guardian.{d['guardian']}": state}
+
+    def _seat_medals(self, seat: int, medals: list[str]) -> list[str]:
+        """The medals a seat shares: every team medal; Grand Master only for a hero who reached rank 5."""
+        p = self.session.state.d["p"][seat]
+        return [m for m in medals if m != "grand_master" or p.get("rank", 0) >= 5]
+
+    def _medal_icon(self, medal: str, size: int):
+        from ui.games.barricades.art import medal_icon
+
+        return medal_icon(medal, size)
+
+    def _draw_barricades(self, surface, y) -> int:
+        """Barricades has no scores: its medals (each with its name) and one row per hero — prestige
+        board and rank, XP, wounds, the monsters its battles defeated (by type) and its medals."""
+        from gamecore.barricades.medals import medals_for
+        from ui.games.barricades.art import art
+        from ui.table.palette import draw_shape, palette
+
+        s = self.session
+        state = s.state
+        w, h = self.app.size
+        medals = medals_for(state)
+        outcome = state.outcome() or "loss"
+        bottom = h - 84 - 14
+        # the medals of this game
+        rect = pygame.Rect(64, y, w - 128, 96 if medals else 48)
+        rounded_panel(surface, rect)
+        surface.blit(fonts.text(t("results.barricades.medals"), 17, GOLD, True), (rect.x + 16, rect.y + 10))
+        if not medals:
+            surface.blit(fit_text(t(f"barricades.ui.medals.none.{outcome}"), 16, rect.width - 260, MUTED),
+                         (rect.x + 240, rect.y + 12))
+        else:
+            slot = min(150, (rect.width - 32) // max(1, len(medals)))
+            for i, m in enumerate(medals):
+                cx = rect.x + 16 + i * slot + slot // 2
+                ic = self._medal_icon(m, 44)
+                surface.blit(ic, ic.get_rect(midtop=(cx, rect.y + 30)))
+                name = fit_text(t(f"barricades.medal.{m}"), 13, slot - 6, TEXT, True)
+                surface.blit(name, name.get_rect(midtop=(cx, rect.y + 76)))
+        y = rect.bottom + 12
+        # one row per hero
+        facts = self._barricades_facts()
+        seats = list(range(state.players))
+        pal = palette(bool(self.app.settings.get("colorblind")))
+        row_h = max(40, min(56, (bottom - y - 44) // max(1, len(seats))))
+        width = min(w - 128, 820)
+        if w - 128 - width < 264:            # room for the facts beside it, else full width
+            width = w - 128
+        rect = pygame.Rect(64, y, width, 40 + row_h * len(seats))
+        if rect.bottom > bottom:
+            return y
+        self._table_rect = rect              # the facts box sits beside it when there is room
+        rounded_panel(surface, rect)
+        surface.blit(fonts.text(t("results.barricades.heroes"), 17, GOLD, True), (rect.x + 16, rect.y + 10))
+        cols = (rect.x + 16, rect.x + 200, rect.x + 360, rect.x + 420, rect.x + 480)
+        head = fonts.text(t("results.barricades.defeated"), 13, MUTED)
+        surface.blit(head, (cols[4], rect.y + 14))
+        isz = max(18, min(28, row_h - 18))
+        for i, seat in enumerate(seats):
+            p = state.d["p"][seat]
+            yy = rect.y + 40 + i * row_h
+            mid = yy + row_h // 2
+            badge = pygame.Rect(cols[0], mid - 9, 18, 18)
+            draw_shape(surface, pal.seat_shape(seat), seat_colour(seat, pal.colorblind), badge)
+            surface.blit(fit_text(seat_name(s, seat), 15, cols[1] - cols[0] - 34, TEXT, True), (cols[0] + 26, mid - 10))
+            board = t(f"barricades.board.{p['board']}") if p.get("board") else "—"
+            bx = cols[1]
+            if p.get("board"):                 # the prestige class's emblem before its name
+                emblem = art(f"board_{p['board']}", 24)
+                surface.blit(emblem, emblem.get_rect(midleft=(bx, mid)))
+                bx += 28
+            surface.blit(fit_text(t("results.barricades.rank", board=board, n=p.get("rank", 0)), 14,
+                                  cols[2] - bx - 8, TEXT), (bx, mid - 9))
+            for col, name, value in ((cols[2], "xp", p.get("xp", 0)), (cols[3], "wound", p.get("wounds", 0))):
+                ic = _icon(name, 20)
+                if ic is not None:
+                    surface.blit(ic, ic.get_rect(midleft=(col, mid)))
+                surface.blit(fonts.text(str(value), 15, TEXT, True), (col + 24, mid - 10))
+            # monsters defeated, a figure per type with its count
+            x = cols[4]
+            kinds = facts["per_seat"].get(seat, {})
+            from ui.games.barricades.faces import TYPE_ART
+
+            for kind, n in sorted(kinds.items(), key=lambda kv: -kv[1]):
+                name = f"guardian_{state.d['guardian']}" if kind == "guardian" else TYPE_ART.get(kind, "mon_vermin")
+                pic = art(name, isz)
+                surface.blit(pic, pic.get_rect(midleft=(x, mid)))
+                num = fonts.text(f"×{n}", 13, TEXT, True)
+                surface.blit(num, num.get_rect(midleft=(x + isz + 1, mid)))
+                x += isz + num.get_width() + 8
+            if not kinds:
+                surface.blit(fonts.text("—", 15, MUTED), (x, mid - 10))
+                x += 24
+            # this hero's medals, at the row's end, packed closer (down to overlapping a little) when many
+            mine = self._seat_medals(seat, medals)
+            if mine:
+                step = max(10, min(isz + 4, (rect.right - 12 - (x + 10) - isz) // max(1, len(mine) - 1)))
+                x = max(x + 10, rect.right - 12 - isz - step * (len(mine) - 1))
+                for m in mine:
+                    ic = self._medal_icon(m, isz)
+                    surface.blit(ic, ic.get_rect(midleft=(x, mid)))
+                    x += step
+        return rect.bottom + 14
 
     CATEGORY_ICONS = (("trophies", "trophy"), ("quest", "town"), ("influence", "influence"), ("coin", "coin"),
                       ("cards", "cards"), ("tiles", "cards"), ("blueprint", "star"), ("prestige", "star"),
@@ -304,7 +454,10 @@ class ResultsScene(Scene):
         best = max(result.scores.values())
         for i, seat in enumerate(seats):
             cx = x0 + first_w + i * col_w
-            pygame.draw.circle(surface, seat_colour(seat, self.app.settings.get("colorblind")), (cx + 8, yy + 16), 7)
+            from ui.table.palette import draw_shape, palette
+
+            cb = bool(self.app.settings.get("colorblind"))     # the seat's shape too, never its colour alone
+            draw_shape(surface, palette(cb).seat_shape(seat), seat_colour(seat, cb), pygame.Rect(cx + 1, yy + 9, 15, 15))
             surface.blit(fit_text(seat_name(s, seat), 15, col_w - 28, TEXT, bold=True), (cx + 22, yy + 5))
         yy += row_h
         isz = max(14, row_h - 12)

@@ -208,7 +208,7 @@ def table_model(state, viewer, table=None):
                 faces[cid] = face
         prestige = None
         if p["board"]:
-            prestige = Prestige(board_name(p["board"]), p["rank"], list(C.rank_costs))
+            prestige = Prestige(board_name(p["board"]), p["rank"], list(C.rank_costs), key=p["board"])
         at = None                      # where the champion stands now: a room once it is in the dungeon
         if p["pos"] != "village":
             at = f"room:{p['pos']}"

@@ -13,6 +13,7 @@ from functools import lru_cache
 from ui.i18n import has, language, t
 from ui.table.cardface import CardFace
 
+from . import art as _art  # noqa: F401  (registers the card art painter "barricades")
 from .model import Monster
 
 ROOM_ART = {"wilderness": "room_wilderness", "mossy_tunnels": "room_tunnels", "goblin_warrens": "room_warrens",
@@ -30,6 +31,7 @@ GUARDIAN_ART = {"ashmaw": "guardian_ashmaw", "morvane": "guardian_morvane"}
 FRAME = {"fighter": (178, 58, 50), "rogue": (62, 122, 74), "cleric": (214, 176, 60), "wizard": (63, 86, 181),
          "none": (122, 106, 82), "weapon": (120, 124, 132), "item": (160, 112, 62), "spell": (126, 91, 196),
          "ally": (78, 122, 176), "treasure": (200, 160, 40), "wound": (120, 30, 30), "monster": (90, 60, 50)}
+ART_RATIO = 0.24        # a card's art band (class or kind picture): a little taller than the kit's 0.17
 STAT_ICONS = (("a", "hit"), ("m", "energy"), ("lt", "light"), ("au", "gold"))
 
 
@@ -121,7 +123,8 @@ def _face(key: str, frozen: tuple, lang: str) -> CardFace:
     frame = FRAME.get(cls if kind == "hero" else kind, FRAME["none"])
     return CardFace(title=card_name(key), cost=defn.get("cost") or None, type_line=_type_line(defn),
                     text="\n".join(lines), frame=frame, keywords=tuple(kw_name(k) for k in defn.get("keywords", ())),
-                    cost_icon="gold", back_label=t("barricades.ui.deck"))
+                    cost_icon="gold", back_label=t("barricades.ui.deck"),
+                    art=("barricades", card_art(defn)), art_ratio=ART_RATIO)
 
 
 def _freeze(value):
@@ -140,6 +143,8 @@ def card_face(key: str, defn: dict) -> CardFace:
 def card_art(defn: dict) -> str:
     if defn.get("type") == "hero":
         return CLASS_ART.get(defn.get("class", "none"), "class_starter")
+    if defn.get("type") == "monster":         # a defeated monster (bounty) in a deck: its group's figure
+        return TYPE_ART.get(defn.get("mtype", ""), "mon_vermin")
     return CARD_TYPE_ART.get(defn.get("type", ""), "class_item")
 
 
@@ -194,7 +199,8 @@ def monster_face(m: Monster) -> CardFace:
     if m.text:
         body += "\n" + m.text
     return CardFace(title=m.name, type_line=t("barricades.ui.level", n=m.level) + (" · " + " · ".join(m.types) if m.types else ""),
-                    text=body, frame=FRAME["monster"], keywords=tuple(m.keywords), vp=None)
+                    text=body, frame=FRAME["monster"], keywords=tuple(m.keywords), vp=None,
+                    art=("barricades", m.art) if m.art else (), art_ratio=ART_RATIO)
 
 
 def clear_caches() -> None:

@@ -22,7 +22,7 @@ from ui.table.views import CardView, FigureView, HandView, PileView, TokenView
 
 from .model import TableModel
 from .views import (BarricadeView, BattleBoard, DiceTray, DrawnTokenView, GuardianTile, HeroBoard, Label, LocationTile,
-                    MonsterView, Panel, RoomView, SpotView, StackView)
+                    ChampionFigure, MonsterView, Panel, RoomView, SpotView, StackView)
 
 W, H = 1000, 800
 VILLAGE = pygame.Rect(0, 0, W, 140)
@@ -209,7 +209,7 @@ def build(world, model: TableModel, words: dict, colours: list, viewer: int | No
                 centre = where.center
             else:                               # a room: champions along its top edge, left of the darkness
                 centre = (where.x + 30 + k * 20, where.bottom - 14)
-        world.add(FigureView(hero.champion_cid, centre, size=24, colour=colour, seat=hero.seat))
+        world.add(ChampionFigure(hero.champion_cid, centre, size=24, colour=colour, seat=hero.seat))
     # ---------------------------------------------------------------- dice tray and battle
     world.add(DiceTray("tray:dice", TRAY, model.dice, model.army, colours, words))
     if model.battle is not None:            # in place: beside the room fought in, which stays visible

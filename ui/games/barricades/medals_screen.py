@@ -14,7 +14,7 @@ from ui.scenes.base import Scene
 from ui.scenes.common import backdrop, draw_header, rounded_panel
 from ui.theme import GOLD, GREEN, MUTED, RED, TEXT
 
-from .art import art
+from .art import art, medal_icon
 
 
 def game_medals(session) -> tuple[str, list[str]] | None:
@@ -84,11 +84,15 @@ class MedalsScene(Scene):
             size = max(12, line - 8)
             for k, m in enumerate(MEDALS):
                 got = m in have
-                mark = "★ " if got else "☆ "
                 x = rect.x + 14 + (k // half) * (rect.width - 28) // 2
-                img = fonts.fit_text(mark + t(f"barricades.medal.{m}"), size, (rect.width - 28) // 2 - 6,
+                # the medal's drawn icon, faded while this Guardian has not given it
+                icon = medal_icon(m, line - 2)
+                if not got:
+                    icon.set_alpha(70)
+                surface.blit(icon, (x, yy + (k % half) * line - 2))
+                img = fonts.fit_text(t(f"barricades.medal.{m}"), size, (rect.width - 28) // 2 - 10 - line,
                                      GOLD if got else MUTED, got)
-                surface.blit(img, (x, yy + (k % half) * line))
+                surface.blit(img, (x + line + 2, yy + (k % half) * line))
             yy += half * line
             yy += 8
             heads = [t(f"barricades.ui.medals.col.{o}") for o in OUTCOMES]

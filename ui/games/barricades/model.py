@@ -122,6 +122,7 @@ class Prestige:
     costs: list[int]                  # XP per rank R1..R5
     trophy: str = ""
     abilities: list[str] = field(default_factory=list)
+    key: str = ""                     # the board's id (warlord...): its emblem is art "board_<key>"
 
 
 @dataclass

@@ -16,9 +16,10 @@ import pygame
 from ui import fonts
 from ui.fonts import fit_text
 from ui.table.camera import Camera
-from ui.table.views import View, badge, label_size, zone_fill
+from ui.table.palette import draw_shape
+from ui.table.views import FigureView, View, badge, label_size, zone_fill
 
-from .art import art
+from .art import art, exists
 from .model import (DIE_FACE_ART, Army, Battle, DiceRoll, DrawnToken, Guardian, Hero, Location, Monster, Room,
                     Spot, Stack)
 
@@ -491,7 +492,7 @@ class DiceTray(View):
         y = rect.y + pad + camera.scale(16)
         for roll in self.rolls:
             col = self.seat_colours[roll.seat % len(self.seat_colours)]
-            pygame.draw.circle(surface, col, (rect.x + pad + d // 4, y + d // 2), max(3, d // 4))
+            seat_mark(surface, self.palette, roll.seat, col, (rect.x + pad + d // 4, y + d // 2), max(3, d // 4))
             x = rect.x + pad + d // 2 + 4
             for i, face in enumerate(roll.faces):
                 if x + d > rect.right - pad:
@@ -550,8 +551,8 @@ class HeroBoard(View):
         if self.active:
             pygame.draw.rect(surface, self.colour, rect, max(2, camera.scale(3)), border_radius=max(3, camera.scale(8)))
         pad = camera.scale(5)
-        pygame.draw.circle(surface, self.colour, (rect.x + pad + camera.scale(6), rect.y + pad + camera.scale(7)),
-                           camera.scale(6))
+        seat_mark(surface, self.palette, h.seat, self.colour, (rect.x + pad + camera.scale(6), rect.y + pad + camera.scale(7)),
+                  camera.scale(6))
         x = rect.x + pad + camera.scale(16)
         who = h.name if h.person else f"{h.name} · {self.words['ai']}"
         # the champion waits on the board's top-right corner: the name stops before it
@@ -571,8 +572,13 @@ class HeroBoard(View):
         p = h.prestige
         if p is not None:              # the prestige board: its name, then R1..R5 with their XP costs
             name_w = min(rect.width * 0.38, camera.scale(80))
-            _text(surface, p.name, label_size(camera.zoom, 9), (220, 200, 150), (rect.x + pad, y + camera.scale(8)),
-                  name_w, True, "midleft")
+            tx = rect.x + pad
+            if p.key and exists(f"board_{p.key}"):      # the class's emblem before its name
+                ic = art(f"board_{p.key}", camera.scale(16))
+                surface.blit(ic, (tx, y))
+                tx += ic.get_width() + camera.scale(2)
+            _text(surface, p.name, label_size(camera.zoom, 9), (220, 200, 150), (tx, y + camera.scale(8)),
+                  rect.x + pad + name_w - tx, True, "midleft")
             x0 = rect.x + pad + name_w + camera.scale(3)
             n = max(1, len(p.costs))
             cw = (rect.right - pad - x0) / n
@@ -608,8 +614,8 @@ class BattleBoard(View):
         _text(surface, self.words["battle"], label_size(camera.zoom, 14), INK, (x, rect.y + pad), rect.right - x - pad, True)
         cx = x
         for seat in b.members:
-            pygame.draw.circle(surface, self.colours[seat % len(self.colours)], (cx + camera.scale(7), rect.y + pad + camera.scale(28)),
-                               camera.scale(7))
+            seat_mark(surface, self.palette, seat, self.colours[seat % len(self.colours)],
+                      (cx + camera.scale(7), rect.y + pad + camera.scale(28)), camera.scale(7))
             cx += camera.scale(18)
         y = rect.y + pad + camera.scale(42)
         for line in b.lines[-6:]:
@@ -621,3 +627,39 @@ class BattleBoard(View):
               "bottomleft")
         if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(10))
+
+
+def seat_mark(surface, palette, seat: int, colour, centre, r: int) -> None:
+    """A seat's marker: its palette shape (circle, square, triangle...) in its colour, so two heroes
+    differ by shape as well as colour (the colour-blind rule)."""
+    r = max(3, int(r))
+    draw_shape(surface, palette.seat_shape(seat), colour, pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r),
+               outline=(20, 20, 20), width=max(1, r // 4))
+
+
+@lru_cache(maxsize=128)
+def _champion(colour: tuple, d: int, shape: str, colorblind: bool) -> pygame.Surface:
+    surf = pygame.Surface((d, d), pygame.SRCALPHA)
+    surf.blit(art("champion", d, colour), (0, 0))
+    # the seat's palette shape as a badge on the lower right (larger with the colour-blind palette), so
+    # two champions on one spot row differ by shape as well as colour
+    b = max(6, int(d * (0.46 if colorblind else 0.36)))
+    rect = pygame.Rect(d - b, d - b, b, b)
+    draw_shape(surf, shape, colour, rect, outline=(245, 245, 240) if colorblind else (28, 27, 34), width=max(1, b // 7))
+    return surf
+
+
+class ChampionFigure(FigureView):
+    """A hero's champion: the drawn figure (assets/art/barricades/champion.svg) in the seat colour, with
+    the seat's palette shape as a badge."""
+
+    def draw(self, surface, camera: Camera) -> None:
+        if not self.visible:
+            return
+        rect = self.screen_rect(camera)
+        shape, colour = self.style()
+        d = max(8, round(rect.width * 1.3))         # the figure stands a little taller than its drop box
+        img = _champion(colour, d, shape, self.palette.colorblind)
+        if self.highlight or self.hovered:
+            self.draw_decorations(surface, rect, rect.width // 2)
+        surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom + d // 10)))

@@ -67,8 +67,11 @@ class ShipsAtHome(View):
             self.draw_decorations(surface, rect, d // 2)
         img = art.picture("ship", d, self.palette.seat_colour(self.seat))
         step = int(d * 0.55)
+        from .views import seat_badge
         for i in range(self.count):
             surface.blit(img, (rect.x + i * step, rect.y))
+            seat_badge(surface, self.palette, self.seat, self.palette.seat_colour(self.seat),
+                       pygame.Rect(rect.x + i * step, rect.y, d, d))
 
 
 class DnaToken(View):

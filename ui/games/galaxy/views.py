@@ -19,9 +19,22 @@ import pygame
 
 from ui import fonts
 from ui.table.camera import Camera
+from ui.table.palette import draw_shape
 from ui.table.views import View, badge, label_size, zone_fill
 
 from . import art
+
+
+def seat_badge(surface, palette, seat, colour, rect) -> None:
+    """The seat's palette shape on a piece's lower-right corner (ships, mechs, reputation markers), so
+    seats differ by shape as well as colour (the colour-blind rule); larger with the colour-blind palette."""
+    if seat is None:
+        return
+    b = max(5, int(min(rect.width, rect.height) * (0.46 if palette.colorblind else 0.36)))
+    box = pygame.Rect(rect.right - b, rect.bottom - b, b, b)
+    draw_shape(surface, palette.seat_shape(seat), colour, box,
+               outline=(245, 245, 240) if palette.colorblind else (28, 27, 34), width=max(1, b // 6))
+
 
 INK = (232, 236, 244)
 DIM = (150, 160, 182)
@@ -242,6 +255,7 @@ class DockView(View):
                 img = art_picture("ship", d, colour)
                 x = rect.x + (rect.width - d) // 2 if n == 1 else rect.x + i * (rect.width - d)
                 surface.blit(img, (x, rect.y + (rect.height - d) // 2))
+                seat_badge(surface, self.palette, seat, colour, pygame.Rect(x, rect.y + (rect.height - d) // 2, d, d))
         elif self.icon:
             d = int(rect.width * 0.8)
             surface.blit(art_picture(self.icon, d), (rect.centerx - d // 2, rect.centery - d // 2))
@@ -423,8 +437,10 @@ class RepTrackView(View):
             stack = self.markers.get(i, [])
             for k, seat in enumerate(stack):
                 d = max(8, camera.scale(16))
-                surface.blit(art_picture("rep", d, self.palette.seat_colour(seat)),
-                             (r.x + camera.scale(2) + k * camera.scale(6), r.bottom - d - camera.scale(1) - k * camera.scale(4)))
+                spot = pygame.Rect(r.x + camera.scale(2) + k * camera.scale(6), r.bottom - d - camera.scale(1) - k * camera.scale(4),
+                                   d, d)
+                surface.blit(art_picture("rep", d, self.palette.seat_colour(seat)), spot.topleft)
+                seat_badge(surface, self.palette, seat, self.palette.seat_colour(seat), spot.inflate(d // 2, d // 2).move(d // 4, d // 4))
 
 
 # ------------------------------------------------------------------ markets
@@ -539,6 +555,7 @@ class PieceView(View):
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, rect.width // 2)
         surface.blit(img, img.get_rect(center=rect.center))
+        seat_badge(surface, self.palette, self.seat, colour, img.get_rect(center=rect.center))
 
 
 class SlotView(View):
@@ -643,7 +660,8 @@ class SeatBoardView(View):
         sz = lambda n: label_size(camera.zoom, n)  # noqa: E731
         s = camera.scale
         # title bar
-        pygame.draw.rect(surface, colour, pygame.Rect(rect.x + s(8), rect.y + s(8), s(12), s(12)), border_radius=s(3))
+        draw_shape(surface, self.palette.seat_shape(b.seat), colour, pygame.Rect(rect.x + s(7), rect.y + s(7), s(14), s(14)),
+                   outline=(20, 20, 20), width=max(1, s(2)))
         title = b.name + (f"  ·  {b.score} VP" if b.score is not None else "")
         room = rect.width - s(32) - (s(52) if self.compact else 0)     # compact: the ships sit top right
         _text(surface, title, sz(14), (rect.x + s(26), rect.y + s(4)), INK, True, "topleft", room)

@@ -35,6 +35,11 @@ MIN_CARD_W = 90          # the narrowest hand card whose title and cost read at 
 SIDE_W = 272
 ENERGY_GOLD = (236, 196, 70)
 ACTION_BLUE = (92, 150, 220)
+# enemy figures on a location, in world units (≈ pixels at 1280×800): a foot soldier stands FS_H tall with
+# its name plate, each further figure of its group FS_STEP to the right; monsters and bosses BIG_H tall.
+# (40/19 was too small to tell a Putty from a Bones at 1280×800.) A crowded location packs them closer.
+FS_H, FS_MIN_H, FS_STEP, FS_GAP = 62, 44, 30, 10
+BIG_W, BIG_H = 112, 70
 BUTTON_TOO = ("deploy", "draw", "draw_up", "battle", "recover", "power_up", "decline", "assign_damage", "take_energy", "fight",
               "assign_zord", "lead", "slide", "pick", "resolve_first", "split_damage", "cyc_place", "cyc_xp")
 
@@ -344,25 +349,30 @@ class RangersTable(TableScene):
         fy = y + 28 + (16 if L["panic"] else 0) + (34 if d["loc_side"] == "B" and not centre else 0)
         if centre:
             fy = y + 26 + (40 if d["cc_side"] == "B" else 16)
-        for ftype in C.fs_types:
-            n = L["fs"][ftype]
-            if n <= 0:
-                continue
-            width = 26 + max(0, n - 1) * 19 + 6
-            width = max(width, 96)
-            w.add(PawnGroup(f"fs:{ftype}:{lid}", (fx, fy, width, 40), count=n, colour=F.foe_colour(ftype),
+        # as tall as the room above the rangers allows (FS_MIN_H..FS_H), packed closer when the row is long
+        here_r = any(d["rloc"][r] == lid for st in d["seats"] for r in st["rangers"])
+        fs_h = FS_H if centre else max(FS_MIN_H, min(FS_H, y + lh - (60 if here_r else 6) - fy))
+        groups = [(ftype, L["fs"][ftype]) for ftype in C.fs_types if L["fs"][ftype] > 0]
+        k = fs_h / FS_H
+        widths = [max(96, (FS_H - 14) * k + max(0, n - 1) * FS_STEP * k + 8) for _, n in groups]
+        room = lw - 20 - len(L["big"]) * (BIG_W + FS_GAP) - FS_GAP * len(groups)
+        squeeze = min(1.0, max(0.5, room / max(1.0, sum(widths))))
+        for (ftype, n), width in zip(groups, widths):
+            width = max(96, width * squeeze)
+            w.add(PawnGroup(f"fs:{ftype}:{lid}", (fx, fy, width, fs_h), count=n, colour=F.foe_colour(ftype),
                             name=F.foe_short(ftype)))
-            fx += width + 12
+            fx += width + FS_GAP
         # monsters and the boss
+        big_h = max(fs_h, BIG_H * k)
         for foe in L["big"]:
             shape = "star" if C.foe_kind.get(foe) == "boss" else ("hexagon" if foe == "cyclopsis" else "diamond")
             cid = "figure:cyclopsis" if foe == "cyclopsis" else f"big:{foe}"
-            w.add(PawnGroup(cid, (fx, fy - 6, 96, 50), count=1, colour=F.foe_colour(foe),
+            w.add(PawnGroup(cid, (fx, fy + fs_h - big_h, BIG_W, big_h), count=1, colour=F.foe_colour(foe),
                             name=F.foe_short(foe), shape=shape, big=True))
-            fx += 104
+            fx += BIG_W + FS_GAP
         cyc = d.get("cyc")
         if cyc and cyc.get("state") == "beside" and cyc.get("loc") == lid:
-            w.add(PawnGroup("figure:cyclopsis", (x + lw - 110, y + 26, 100, 50), count=1,
+            w.add(PawnGroup("figure:cyclopsis", (x + lw - BIG_W - 10, y + 26, BIG_W, BIG_H), count=1,
                             colour=F.foe_colour("cyclopsis"), name=t("rangers.ui.cyc_beside"), shape="hexagon",
                             big=True))
         mz = d["megazord"]
