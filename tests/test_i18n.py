@@ -68,3 +68,23 @@ def test_a_named_noun_agrees_with_the_count_of_its_sentence():
     assert i18n.t("galaxy.log.gain", player=2, n=1, what="$galaxy.res.cr") == "Player 2 gets 1 credit"
     assert i18n.t("galaxy.log.gain", player=2, n=4, what="$galaxy.res.cr") == "Player 2 gets 4 credits"
     assert i18n.t("galaxy.res.cr") == "credits"          # alone (a label): the plural form
+
+
+def test_every_choice_of_every_game_option_reads_as_words_in_both_languages():
+    """The setup's dropdowns show option values through their catalog labels, never a raw id."""
+    import gamecore
+    from ui import i18n
+    from ui.scenes.common import option_value_label
+
+    try:
+        for lang in ("en", "ja"):
+            i18n.set_language(lang)
+            for info in gamecore.games():
+                if info.id == "toy":
+                    continue
+                for option in info.options:
+                    for value in option.choices if option.kind == "choice" else ():
+                        assert i18n.has(f"{option.label}.{value}", lang), (lang, info.id, option.name, value)
+                        assert option_value_label(option, value) != str(value)
+    finally:
+        i18n.set_language("en")
