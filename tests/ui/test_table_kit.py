@@ -9,6 +9,7 @@ import pytest
 import toytable as tt
 from toytable import post_drag, screen_of
 
+from ui import fonts
 from ui.i18n import t
 from ui.settings import Settings, UI_SCALES, auto_ui_scale
 from ui.table import panel as panel_mod
@@ -136,6 +137,27 @@ def test_the_log_keeps_the_whole_history_appends_without_rebuilding_and_scrolls(
     assert log.scroll == 6 and log.surface().get_at((30, 20)) is not None
     assert pygame.image.tobytes(log.surface(), "RGB") != pygame.image.tobytes(bottom, "RGB")
     assert not scene.panel.handle_wheel(wheel, (5, 5))                     # not over the log
+
+
+def test_the_buttons_stay_put_when_the_prompt_is_a_line_shorter_and_move_up_when_much_shorter():
+    app, session, scene = make()
+    panel = scene.panel
+    words = "A prompt long enough to wrap over several lines of the side panel, word after word. "
+    line = fonts.font(panel.size).get_linesize()
+    panel.set_prompt(words * 3)
+    tall = panel.actions_box.get_relative_rect().y
+    rows = panel.header.get_relative_rect().height // line
+    assert rows >= 4
+    shorter = words * 3
+    while len(fonts.wrap(shorter, panel.size, panel.rect.width - 40)) >= rows:
+        shorter = shorter[: shorter.rfind(" ", 0, len(shorter) - 1)]
+    panel.set_prompt(shorter)                                      # one line less: nothing moves
+    assert panel.actions_box.get_relative_rect().y == tall
+    assert panel.header.image.get_height() == panel.header.get_relative_rect().height
+    panel.set_prompt("Short.")                                      # many lines less: the buttons move up
+    assert panel.actions_box.get_relative_rect().y <= tall - 2 * line
+    panel.set_prompt(words * 3)                                    # longer again: room at once
+    assert panel.actions_box.get_relative_rect().y == tall
 
 
 def test_the_log_on_screen_is_the_log_drawn_after_each_append_and_scroll():

@@ -415,11 +415,18 @@ class SidePanel:
         if not self.built:
             return
         head = self._header_surface()
-        if head.get_height() != self.header.get_relative_rect().height:
+        have, need = self.header.get_relative_rect().height, head.get_height()
+        # grow at once; shrink only when two lines or more come free: a prompt a line shorter or longer
+        # than the last does not move every element under it on each move (that costs the move's frame)
+        if need > have or have - need >= 2 * fonts.font(self.size).get_linesize():
             self.header.set_dimensions(head.get_size())
             self.header.set_image(head)
-            self._place(head.get_height())     # the prompt grew or shrank: everything under it moves
+            self._place(need)
         else:
+            if need < have:
+                padded = pygame.Surface((head.get_width(), have), pygame.SRCALPHA)
+                padded.blit(head, (0, 0))
+                head = padded
             self.header.set_image(head)
 
     def set_turn(self, text: str) -> None:
