@@ -14,6 +14,8 @@ from gamecore.engine import Action
 from .common import CC, WAIT
 from .team_turn import PICK_KINDS
 
+ANY_SEAT = -1           # the Megazord token is the team's: any seat may use it
+
 
 class ActionPhase:
     """The action phase: moves, battles started, recovers, power ups."""
@@ -30,8 +32,30 @@ class ActionPhase:
         return WAIT
 
     def _action_actors(self):
-        """Seats that have an action now: an action token, a team Recover token, a zord to use."""
-        return [s for s in range(len(self.d["seats"])) if self._seat_action_choices(s)]
+        """Seats that have an action now: an action token, a team Recover token, a zord to use.
+
+        The same seats as those whose ``_seat_action_choices`` is not empty, found without building
+        their actions: an action token always offers a recover, a team token a team recover, and the
+        zords' actions are the same for every seat but for who holds each zord."""
+        d = self.d
+        seats = d["seats"]
+        if d["team_tokens"] > 0:
+            return list(range(len(seats)))
+        out = []
+        holders = None
+        for s, st in enumerate(seats):
+            if st["actions"] > 0:
+                out.append(s)
+                continue
+            if holders is None:
+                zords = d["zords"]
+                holders = set()
+                for a in self._zord_actions("actions"):
+                    zid = a.source[5:]                    # "zord:<id>"
+                    holders.add(ANY_SEAT if zid == "megazord" else zords[zid]["seat"])
+            if ANY_SEAT in holders or s in holders:
+                out.append(s)
+        return out
 
     def _choices_actions(self, task):
         cands = self._action_actors()

@@ -373,16 +373,28 @@ class Battle:
 
     def _turn_actors(self, task):
         """Battle seats that could do something this rangers' turn besides passing."""
-        return [s for s in self._battle_seats() if self._seat_turn_choices(task, s)]
+        return list(self._turn_choices_by_seat(task))
+
+    def _turn_choices_by_seat(self, task):
+        """Each battle seat that could do something this rangers' turn besides passing, with its
+        choices; what is the same for every seat (costs, targets, zords, energy) is worked out once."""
+        shared = {}
+        out = {}
+        for s in self._battle_seats():
+            got = self._seat_turn_choices(task, s, shared)
+            if got:
+                out[s] = got
+        return out
 
     def _choices_ranger_turn(self, task):
         only = task.get("only") or {}
         if "seat" in only:
             return self._seat_turn_choices(task, only["seat"]) + [Action.make("pass")]
         # the team chooses the active ranger first (team_turn.py), unless only one seat can act
-        cands = self._turn_actors(task)
+        by_seat = self._turn_choices_by_seat(task)
+        cands = list(by_seat)
         if len(cands) == 1:
-            return self._seat_turn_choices(task, cands[0]) + [Action.make("pass")]
+            return by_seat[cands[0]] + [Action.make("pass")]
         out = self._pick_choices(task, cands, Action.make("pass"), ai_may_end=True)
         if "except" not in (task.get("only") or {}):
             # energy may be added at any time (rulebook): by the seats whose owner decides now
@@ -391,17 +403,24 @@ class Battle:
             out[-1:-1] = [a for a in self._energy_actions() if int(a.source.split(":")[1]) in side]
         return out
 
-    def _seat_turn_choices(self, task, s):
+    def _seat_turn_choices(self, task, s, shared=None):
         """What seat ``s`` may do as the active ranger: play a combat card (each target, X and boost),
-        use an ability, a zord it holds or add energy (not in a turn limited by a card's rule)."""
+        use an ability, a zord it holds or add energy (not in a turn limited by a card's rule).
+        ``shared`` keeps what does not depend on the seat between the calls of one listing."""
         d, C = self.d, self.C
         b = d["battle"]
         only = task.get("only") or {}
         out = []
         pool = d["pool"]
-        zero_only = bool(self._dispatch("only_zero"))
-        plus = sum(self._dispatch("cost"))
-        tcache = {}
+        if shared is None:
+            shared = {}
+        if "plus" not in shared:
+            shared["zero_only"] = bool(self._dispatch("only_zero"))
+            shared["plus"] = sum(self._dispatch("cost"))
+            shared["targets"] = {}
+        zero_only = shared["zero_only"]
+        plus = shared["plus"]
+        tcache = shared["targets"]
         st = d["seats"][s]
         if "seat" in only and only["seat"] != s:
             return out
@@ -466,8 +485,11 @@ class Battle:
                 continue
             else:
                 out.append(Action.make("ability", source=src, target="pool"))
-        out.extend(a for a in self._zord_actions("battle") if d["zords"][a.source.split(":")[1]]["seat"] == s)
-        out.extend(a for a in self._energy_actions() if a.source.split(":")[1] == str(s))
+        if "zords" not in shared:
+            shared["zords"] = self._zord_actions("battle")
+            shared["energy"] = self._energy_actions()
+        out.extend(a for a in shared["zords"] if d["zords"][a.source.split(":")[1]]["seat"] == s)
+        out.extend(a for a in shared["energy"] if a.source.split(":")[1] == str(s))
         return out
 
     def _energy_actions(self):
