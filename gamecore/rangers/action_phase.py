@@ -17,6 +17,22 @@ from .team_turn import PICK_KINDS
 ANY_SEAT = -1           # the Megazord token is the team's: any seat may use it
 
 
+_MOVES: dict = {}        # (ranger, where it stands, ring) -> its move actions, in the listing's order
+
+
+def _moves(r, here, ring):
+    """A ranger's moves to every other location (the outer ring clockwise, then the Command Center),
+    built once per place and board."""
+    key = (r, here, ring)
+    got = _MOVES.get(key)
+    if got is None:
+        if len(_MOVES) >= 4096:         # a bound: every game deals its own ring
+            _MOVES.clear()
+        got = _MOVES[key] = tuple(Action.make("move", source=f"ranger:{r}", target=f"loc:{l}")
+                                  for l in ring + (CC,) if l != here)
+    return got
+
+
 class ActionPhase:
     """The action phase: moves, battles started, recovers, power ups."""
 
@@ -84,10 +100,9 @@ class ActionPhase:
         here = d["rloc"][st["rangers"][0]]
         r0 = st["rangers"][0]
         if st["actions"] > 0:
+            ring = tuple(d["ring"])
             for r in st["rangers"]:
-                for l in d["ring"] + [CC]:
-                    if l != here:
-                        out.append(Action.make("move", source=f"ranger:{r}", target=f"loc:{l}"))
+                out.extend(_moves(r, here, ring))
             if self._enemies_at(here) > 0:
                 out.append(Action.make("battle", source=f"ranger:{r0}", target=f"loc:{here}"))
             out.append(Action.make("recover", source=f"ranger:{r0}"))

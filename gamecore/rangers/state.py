@@ -21,7 +21,7 @@ from __future__ import annotations
 import pickle
 
 from gamecore.rangers import ENGINE_VERSION as _ENGINE_VERSION
-from gamecore.engine import Decision, Event, GameState, IllegalAction, Result, Rng
+from gamecore.engine import Decision, GameState, IllegalAction, Result, Rng, new_event
 
 from . import evaluation as _evaluation
 from .action_phase import ActionPhase
@@ -53,8 +53,8 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
         self._ev: list = []
 
     def _e(self, kind, key, source=None, target=None, cause=None, cause_params=None, **params):
-        self._ev.append(Event(kind, "rangers.ev." + key, params, source=source, target=target,
-                              cause=("rangers.cause." + cause) if cause else None, cause_params=cause_params or {}))
+        self._ev.append(new_event(kind, "rangers.ev." + key, params, source, target,
+                                  ("rangers.cause." + cause) if cause else None, cause_params or {}))
 
     def _push(self, *tasks):
         st = self.d["stack"]
