@@ -64,14 +64,27 @@ class ActionPhase:
                 out.append(s)
                 continue
             if holders is None:
-                zords = d["zords"]
-                holders = set()
-                for a in self._zord_actions("actions"):
-                    zid = a.source[5:]                    # "zord:<id>"
-                    holders.add(ANY_SEAT if zid == "megazord" else zords[zid]["seat"])
+                holders = self._zord_holders()
             if ANY_SEAT in holders or s in holders:
                 out.append(s)
         return out
+
+    def _zord_holders(self):
+        """The seats holding a zord they may use in the action phase (ANY_SEAT: the Megazord token)."""
+        zords = self.d["zords"]
+        holders = set()
+        for a in self._zord_actions("actions"):
+            zid = a.source[5:]                    # "zord:<id>"
+            holders.add(ANY_SEAT if zid == "megazord" else zords[zid]["seat"])
+        return holders
+
+    def _can_act(self, si):
+        """``_seat_action_choices(si)`` is not empty (found without building it)."""
+        d = self.d
+        if d["seats"][si]["actions"] > 0 or d["team_tokens"] > 0:
+            return True
+        holders = self._zord_holders()
+        return ANY_SEAT in holders or si in holders
 
     def _choices_actions(self, task):
         cands = self._action_actors()
@@ -115,7 +128,7 @@ class ActionPhase:
         return out
 
     def _start_seat_actions(self, task):
-        if not self._seat_action_choices(task["seat"]):
+        if not self._can_act(task["seat"]):
             self._pop()
             return
         return WAIT
