@@ -63,7 +63,13 @@ class Action:
         the same few hundred actions over and over. Only actions made of strings, whole numbers, booleans
         and None are shared, keyed with each value's type, so ``make(x=True)`` never hands back the
         action built with ``x=1`` (they compare equal) and nothing mutable or lossy is ever shared."""
-        if params:
+        if len(params) == 1:
+            # the usual case, written out: the same key the loop below builds for one parameter
+            for name, value in params.items():
+                if value.__class__ not in _SHAREABLE:
+                    return cls(kind, source, target, ((name, _freeze(value)),))
+                key = (cls, kind, source, target, name, value, value.__class__)
+        elif params:
             key = [cls, kind, source, target]
             for name in sorted(params):
                 value = params[name]
@@ -215,6 +221,9 @@ class OptionError(ValueError):
 # --------------------------------------------------------------------------- RNG
 
 
+_THRESHOLDS = (0,) + tuple((0x100000000 - n) % n for n in range(1, 256))   # randrange(n)'s rejection bound
+
+
 class Rng:
     """A small seeded PCG32 generator whose whole state is one integer, so it serialises and clones cheaply.
 
@@ -277,15 +286,16 @@ class Rng:
     def shuffle(self, items: list) -> None:
         """Fisher-Yates with randrange(i + 1) for i from the end, its steps written out (same numbers)."""
         old = self.state
+        thresholds = _THRESHOLDS
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            threshold = (0x100000000 - n) % n
+            threshold = thresholds[n] if n < 256 else (0x100000000 - n) % n
             while True:
-                new = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
                 xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
                 rot = old >> 59
-                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
-                old = new
+                old = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+                # the rotation right by rot; (x << 32) & mask is 0, so rot == 0 needs no special case
+                r = ((xorshifted >> rot) | (xorshifted << (32 - rot))) & 0xFFFFFFFF
                 if r >= threshold:
                     break
             j = r % n

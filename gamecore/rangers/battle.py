@@ -17,6 +17,22 @@ from .effects import DISPATCH
 from .team_turn import PICK_KINDS
 
 
+_PLAYS: dict = {}        # (card, target, x, boost) -> the play action: listed again at every ranger turn
+
+
+def _play(c, t, x, bo):
+    """The action playing card ``c`` on ``t`` (``x``/``boost`` when not None), made once and kept."""
+    params = {}
+    if x is not None:
+        params["x"] = x
+    if bo is not None:
+        params["boost"] = bo
+    if len(_PLAYS) >= 20000:            # a bound: the keys are the content's cards and enemy cards
+        _PLAYS.clear()
+    got = _PLAYS[(c, t, x, bo)] = Action.make("play", source=c, target=t, **params)
+    return got
+
+
 class Battle:
     """A battle from its preparation to the last ranger turn, reactions included."""
 
@@ -450,15 +466,12 @@ class Battle:
                 ig = any(e.get("ignore_guard") for e in cdef["effects"])
                 if ig not in tcache:
                     tcache[ig] = self._targets(ig)
+                plays = _PLAYS
                 for t in tcache[ig]:
                     for x in xs:
                         for bo in boosts:
-                            params = {}
-                            if x is not None:
-                                params["x"] = x
-                            if bo is not None:
-                                params["boost"] = bo
-                            out.append(Action.make("play", source=c, target=t, **params))
+                            a = plays.get((c, t, x, bo))
+                            out.append(a if a is not None else _play(c, t, x, bo))
             else:
                 out.append(Action.make("play", source=c, target="pool"))
         if "except" in only or "name" in only:
