@@ -138,13 +138,11 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
 
     def _draw(self, seat, n):
         st = self.d["seats"][seat]
-        got = 0
-        for _ in range(max(0, n)):
-            if not st["deck"]:
-                break
-            st["hand"].append(st["deck"].pop(0))
-            got += 1
+        deck = st["deck"]
+        got = min(max(0, n), len(deck))
         if got:
+            st["hand"].extend(deck[:got])       # the top cards, in order
+            del deck[:got]
             self._e("draw", "drew", source=f"deck:{seat}", target=f"hand:{seat}", seat=seat, n=got)
         return got
 
