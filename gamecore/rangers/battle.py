@@ -325,6 +325,8 @@ class Battle:
     def _targets(self, ignore_guard=False):
         b = self.d["battle"]
         immune = self._immune_set()
+        if not ignore_guard and not any(c not in b["defeated"] and self._is_guard(c) for c in b["order"]):
+            ignore_guard = True             # no GUARD card stands (a card's neighbours are laid-out cards)
         return [c for c in b["order"] if c not in b["defeated"] and c not in immune
                 and (ignore_guard or not self._guarded(c))] + self._cyc_standing()
 
@@ -431,8 +433,9 @@ class Battle:
         if shared is None:
             shared = {}
         if "plus" not in shared:
-            shared["zero_only"] = bool(self._dispatch("only_zero"))
-            shared["plus"] = sum(self._dispatch("cost"))
+            subs = self._subs()             # what self._dispatch reads, derived once for both topics
+            shared["zero_only"] = bool(DISPATCH.emit(self, "only_zero", [x for x in subs if x[0] == "only_zero"]))
+            shared["plus"] = sum(DISPATCH.emit(self, "cost", [x for x in subs if x[0] == "cost"]))
             shared["targets"] = {}
         zero_only = shared["zero_only"]
         plus = shared["plus"]
