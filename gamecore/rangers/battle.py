@@ -393,10 +393,11 @@ class Battle:
         """Battle seats that could do something this rangers' turn besides passing."""
         return list(self._turn_choices_by_seat(task))
 
-    def _turn_choices_by_seat(self, task):
+    def _turn_choices_by_seat(self, task, shared=None):
         """Each battle seat that could do something this rangers' turn besides passing, with its
-        choices; what is the same for every seat (costs, targets, zords, energy) is worked out once."""
-        shared = {}
+        choices; what is the same for every seat (costs, targets, zords, energy) is worked out once
+        (kept in ``shared``)."""
+        shared = {} if shared is None else shared
         out = {}
         for s in self._battle_seats():
             got = self._seat_turn_choices(task, s, shared)
@@ -409,7 +410,8 @@ class Battle:
         if "seat" in only:
             return self._seat_turn_choices(task, only["seat"]) + [Action.make("pass")]
         # the team chooses the active ranger first (team_turn.py), unless only one seat can act
-        by_seat = self._turn_choices_by_seat(task)
+        shared = {}
+        by_seat = self._turn_choices_by_seat(task, shared)
         cands = list(by_seat)
         if len(cands) == 1:
             return by_seat[cands[0]] + [Action.make("pass")]
@@ -418,7 +420,8 @@ class Battle:
             # energy may be added at any time (rulebook): by the seats whose owner decides now
             decider = self._decider(task, cands)
             side = set(self._split(cands)[0 if decider not in self.ai_seats() else 1])
-            out[-1:-1] = [a for a in self._energy_actions() if int(a.source.split(":")[1]) in side]
+            energy = shared["energy"] if "energy" in shared else self._energy_actions()
+            out[-1:-1] = [a for a in energy if int(a.source.split(":")[1]) in side]
         return out
 
     def _seat_turn_choices(self, task, s, shared=None):
@@ -682,14 +685,16 @@ class Battle:
             return []
         if trigger == "after_attack" and (ctx.get("target") is None or ctx["target"] in b["defeated"]):
             return []
-        zero_only = bool(self._dispatch("only_zero"))
-        plus = sum(self._dispatch("cost"))
+        plus = None                 # the cost rules, read at the first reaction card held
         out = []
         for s in self._battle_seats():
             for c in d["seats"][s]["hand"]:
                 cdef = C.card_def[C.card_of[c]]
                 if cdef["type"] != "reaction" or cdef["trigger"] != trigger:
                     continue
+                if plus is None:
+                    zero_only = bool(self._dispatch("only_zero"))
+                    plus = sum(self._dispatch("cost"))
                 if zero_only and cdef["cost"] != 0:
                     continue
                 if cdef["cost"] + plus > d["pool"] + (self._energy_reserve() if with_reserve else 0):
