@@ -317,7 +317,7 @@ class Battle:
 
     def _immune_set(self):
         b = self.d["battle"]
-        subs = [x for x in self._subs() if x[0] == "immune"]
+        subs = self._subs("immune")
         if not subs:
             return set()
         return {c for c in b["order"] if DISPATCH.emit(self, "immune", subs, card=c)}
