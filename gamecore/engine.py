@@ -223,9 +223,6 @@ class OptionError(ValueError):
 # --------------------------------------------------------------------------- RNG
 
 
-_THRESHOLDS = (0,) + tuple((0x100000000 - n) % n for n in range(1, 256))   # randrange(n)'s rejection bound
-
-
 class Rng:
     """A small seeded PCG32 generator whose whole state is one integer, so it serialises and clones cheaply.
 
@@ -288,18 +285,21 @@ class Rng:
     def shuffle(self, items: list) -> None:
         """Fisher-Yates with randrange(i + 1) for i from the end, its steps written out (same numbers)."""
         old = self.state
-        thresholds = _THRESHOLDS
         for i in range(len(items) - 1, 0, -1):
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            old = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+            # the rotation right by rot; (x << 32) & mask is 0, so rot == 0 needs no special case
+            r = ((xorshifted >> rot) | (xorshifted << (32 - rot))) & 0xFFFFFFFF
             n = i + 1
-            threshold = thresholds[n] if n < 256 else (0x100000000 - n) % n
-            while True:
-                xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-                rot = old >> 59
-                old = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-                # the rotation right by rot; (x << 32) & mask is 0, so rot == 0 needs no special case
-                r = ((xorshifted >> rot) | (xorshifted << (32 - rot))) & 0xFFFFFFFF
-                if r >= threshold:
-                    break
+            if r < n:
+                # randrange's rejection bound is below n, so only such a rare r can be rejected
+                threshold = (0x100000000 - n) % n
+                while r < threshold:
+                    xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+                    rot = old >> 59
+                    old = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+                    r = ((xorshifted >> rot) | (xorshifted << (32 - rot))) & 0xFFFFFFFF
             j = r % n
             items[i], items[j] = items[j], items[i]
         self.state = old
