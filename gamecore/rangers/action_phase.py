@@ -14,6 +14,24 @@ from gamecore.engine import Action
 from .common import CC, WAIT
 from .team_turn import PICK_KINDS
 
+ANY_SEAT = -1           # the Megazord token is the team's: any seat may use it
+
+
+_MOVES: dict = {}        # (ranger, where it stands, ring) -> its move actions, in the listing's order
+
+
+def _moves(r, here, ring):
+    """A ranger's moves to every other location (the outer ring clockwise, then the Command Center),
+    built once per place and board."""
+    key = (r, here, ring)
+    got = _MOVES.get(key)
+    if got is None:
+        if len(_MOVES) >= 4096:         # a bound: every game deals its own ring
+            _MOVES.clear()
+        got = _MOVES[key] = tuple(Action.make("move", source=f"ranger:{r}", target=f"loc:{l}")
+                                  for l in ring + (CC,) if l != here)
+    return got
+
 
 class ActionPhase:
     """The action phase: moves, battles started, recovers, power ups."""
@@ -30,8 +48,43 @@ class ActionPhase:
         return WAIT
 
     def _action_actors(self):
-        """Seats that have an action now: an action token, a team Recover token, a zord to use."""
-        return [s for s in range(len(self.d["seats"])) if self._seat_action_choices(s)]
+        """Seats that have an action now: an action token, a team Recover token, a zord to use.
+
+        The same seats as those whose ``_seat_action_choices`` is not empty, found without building
+        their actions: an action token always offers a recover, a team token a team recover, and the
+        zords' actions are the same for every seat but for who holds each zord."""
+        d = self.d
+        seats = d["seats"]
+        if d["team_tokens"] > 0:
+            return list(range(len(seats)))
+        out = []
+        holders = None
+        for s, st in enumerate(seats):
+            if st["actions"] > 0:
+                out.append(s)
+                continue
+            if holders is None:
+                holders = self._zord_holders()
+            if ANY_SEAT in holders or s in holders:
+                out.append(s)
+        return out
+
+    def _zord_holders(self):
+        """The seats holding a zord they may use in the action phase (ANY_SEAT: the Megazord token)."""
+        zords = self.d["zords"]
+        holders = set()
+        for a in self._zord_actions("actions"):
+            zid = a.source[5:]                    # "zord:<id>"
+            holders.add(ANY_SEAT if zid == "megazord" else zords[zid]["seat"])
+        return holders
+
+    def _can_act(self, si):
+        """``_seat_action_choices(si)`` is not empty (found without building it)."""
+        d = self.d
+        if d["seats"][si]["actions"] > 0 or d["team_tokens"] > 0:
+            return True
+        holders = self._zord_holders()
+        return ANY_SEAT in holders or si in holders
 
     def _choices_actions(self, task):
         cands = self._action_actors()
@@ -60,10 +113,9 @@ class ActionPhase:
         here = d["rloc"][st["rangers"][0]]
         r0 = st["rangers"][0]
         if st["actions"] > 0:
+            ring = tuple(d["ring"])
             for r in st["rangers"]:
-                for l in d["ring"] + [CC]:
-                    if l != here:
-                        out.append(Action.make("move", source=f"ranger:{r}", target=f"loc:{l}"))
+                out.extend(_moves(r, here, ring))
             if self._enemies_at(here) > 0:
                 out.append(Action.make("battle", source=f"ranger:{r0}", target=f"loc:{here}"))
             out.append(Action.make("recover", source=f"ranger:{r0}"))
@@ -76,7 +128,7 @@ class ActionPhase:
         return out
 
     def _start_seat_actions(self, task):
-        if not self._seat_action_choices(task["seat"]):
+        if not self._can_act(task["seat"]):
             self._pop()
             return
         return WAIT

@@ -17,6 +17,22 @@ from .effects import DISPATCH
 from .team_turn import PICK_KINDS
 
 
+_PLAYS: dict = {}        # (card, target, x, boost) -> the play action: listed again at every ranger turn
+
+
+def _play(c, t, x, bo):
+    """The action playing card ``c`` on ``t`` (``x``/``boost`` when not None), made once and kept."""
+    params = {}
+    if x is not None:
+        params["x"] = x
+    if bo is not None:
+        params["boost"] = bo
+    if len(_PLAYS) >= 20000:            # a bound: the keys are the content's cards and enemy cards
+        _PLAYS.clear()
+    got = _PLAYS[(c, t, x, bo)] = Action.make("play", source=c, target=t, **params)
+    return got
+
+
 class Battle:
     """A battle from its preparation to the last ranger turn, reactions included."""
 
@@ -301,7 +317,7 @@ class Battle:
 
     def _immune_set(self):
         b = self.d["battle"]
-        subs = [x for x in self._subs() if x[0] == "immune"]
+        subs = self._subs("immune")
         if not subs:
             return set()
         return {c for c in b["order"] if DISPATCH.emit(self, "immune", subs, card=c)}
@@ -309,6 +325,8 @@ class Battle:
     def _targets(self, ignore_guard=False):
         b = self.d["battle"]
         immune = self._immune_set()
+        if not ignore_guard and not any(c not in b["defeated"] and self._is_guard(c) for c in b["order"]):
+            ignore_guard = True             # no GUARD card stands (a card's neighbours are laid-out cards)
         return [c for c in b["order"] if c not in b["defeated"] and c not in immune
                 and (ignore_guard or not self._guarded(c))] + self._cyc_standing()
 
@@ -373,35 +391,58 @@ class Battle:
 
     def _turn_actors(self, task):
         """Battle seats that could do something this rangers' turn besides passing."""
-        return [s for s in self._battle_seats() if self._seat_turn_choices(task, s)]
+        return list(self._turn_choices_by_seat(task))
+
+    def _turn_choices_by_seat(self, task, shared=None):
+        """Each battle seat that could do something this rangers' turn besides passing, with its
+        choices; what is the same for every seat (costs, targets, zords, energy) is worked out once
+        (kept in ``shared``)."""
+        shared = {} if shared is None else shared
+        out = {}
+        for s in self._battle_seats():
+            got = self._seat_turn_choices(task, s, shared)
+            if got:
+                out[s] = got
+        return out
 
     def _choices_ranger_turn(self, task):
         only = task.get("only") or {}
         if "seat" in only:
             return self._seat_turn_choices(task, only["seat"]) + [Action.make("pass")]
         # the team chooses the active ranger first (team_turn.py), unless only one seat can act
-        cands = self._turn_actors(task)
+        shared = {}
+        by_seat = self._turn_choices_by_seat(task, shared)
+        cands = list(by_seat)
         if len(cands) == 1:
-            return self._seat_turn_choices(task, cands[0]) + [Action.make("pass")]
+            return by_seat[cands[0]] + [Action.make("pass")]
         out = self._pick_choices(task, cands, Action.make("pass"), ai_may_end=True)
         if "except" not in (task.get("only") or {}):
             # energy may be added at any time (rulebook): by the seats whose owner decides now
             decider = self._decider(task, cands)
             side = set(self._split(cands)[0 if decider not in self.ai_seats() else 1])
-            out[-1:-1] = [a for a in self._energy_actions() if int(a.source.split(":")[1]) in side]
+            energy = shared["energy"] if "energy" in shared else self._energy_actions()
+            out[-1:-1] = [a for a in energy if int(a.source.split(":")[1]) in side]
         return out
 
-    def _seat_turn_choices(self, task, s):
+    def _seat_turn_choices(self, task, s, shared=None):
         """What seat ``s`` may do as the active ranger: play a combat card (each target, X and boost),
-        use an ability, a zord it holds or add energy (not in a turn limited by a card's rule)."""
+        use an ability, a zord it holds or add energy (not in a turn limited by a card's rule).
+        ``shared`` keeps what does not depend on the seat between the calls of one listing."""
         d, C = self.d, self.C
         b = d["battle"]
         only = task.get("only") or {}
         out = []
         pool = d["pool"]
-        zero_only = bool(self._dispatch("only_zero"))
-        plus = sum(self._dispatch("cost"))
-        tcache = {}
+        if shared is None:
+            shared = {}
+        if "plus" not in shared:
+            subs = self._subs()             # what self._dispatch reads, derived once for both topics
+            shared["zero_only"] = bool(DISPATCH.emit(self, "only_zero", [x for x in subs if x[0] == "only_zero"]))
+            shared["plus"] = sum(DISPATCH.emit(self, "cost", [x for x in subs if x[0] == "cost"]))
+            shared["targets"] = {}
+        zero_only = shared["zero_only"]
+        plus = shared["plus"]
+        tcache = shared["targets"]
         st = d["seats"][s]
         if "seat" in only and only["seat"] != s:
             return out
@@ -431,15 +472,12 @@ class Battle:
                 ig = any(e.get("ignore_guard") for e in cdef["effects"])
                 if ig not in tcache:
                     tcache[ig] = self._targets(ig)
+                plays = _PLAYS
                 for t in tcache[ig]:
                     for x in xs:
                         for bo in boosts:
-                            params = {}
-                            if x is not None:
-                                params["x"] = x
-                            if bo is not None:
-                                params["boost"] = bo
-                            out.append(Action.make("play", source=c, target=t, **params))
+                            a = plays.get((c, t, x, bo))
+                            out.append(a if a is not None else _play(c, t, x, bo))
             else:
                 out.append(Action.make("play", source=c, target="pool"))
         if "except" in only or "name" in only:
@@ -466,8 +504,11 @@ class Battle:
                 continue
             else:
                 out.append(Action.make("ability", source=src, target="pool"))
-        out.extend(a for a in self._zord_actions("battle") if d["zords"][a.source.split(":")[1]]["seat"] == s)
-        out.extend(a for a in self._energy_actions() if a.source.split(":")[1] == str(s))
+        if "zords" not in shared:
+            shared["zords"] = self._zord_actions("battle")
+            shared["energy"] = self._energy_actions()
+        out.extend(a for a in shared["zords"] if d["zords"][a.source.split(":")[1]]["seat"] == s)
+        out.extend(a for a in shared["energy"] if a.source.split(":")[1] == str(s))
         return out
 
     def _energy_actions(self):
@@ -644,14 +685,16 @@ class Battle:
             return []
         if trigger == "after_attack" and (ctx.get("target") is None or ctx["target"] in b["defeated"]):
             return []
-        zero_only = bool(self._dispatch("only_zero"))
-        plus = sum(self._dispatch("cost"))
+        plus = None                 # the cost rules, read at the first reaction card held
         out = []
         for s in self._battle_seats():
             for c in d["seats"][s]["hand"]:
                 cdef = C.card_def[C.card_of[c]]
                 if cdef["type"] != "reaction" or cdef["trigger"] != trigger:
                     continue
+                if plus is None:
+                    zero_only = bool(self._dispatch("only_zero"))
+                    plus = sum(self._dispatch("cost"))
                 if zero_only and cdef["cost"] != 0:
                     continue
                 if cdef["cost"] + plus > d["pool"] + (self._energy_reserve() if with_reserve else 0):

@@ -59,15 +59,21 @@ DISPATCH = Dispatcher({
 })
 
 
+# the topics each source of subscriptions can have (_subs skips a source that cannot answer a topic)
+_PASSIVE_TOPICS = frozenset({"damage_bonus", "cost", "only_zero", "immune", "reflect", "revive"})
+_B_SIDE_TOPICS = frozenset({"recover_limit", "hand_minus", "battle_start", "round_end"})
+
+
 class Effects:
     """The interpreter of effect lists and the subscriptions of continuous effects."""
 
-    def _subs(self):
-        """Every live subscription (topic, handler, arg), derived from the state."""
+    def _subs(self, topic=None):
+        """Every live subscription (topic, handler, arg), derived from the state; with ``topic``, only
+        those of that topic (the sources that cannot have it are skipped)."""
         d, C = self.d, self.C
         subs = []
         b = d["battle"]
-        if b is not None:
+        if b is not None and (topic is None or topic in _PASSIVE_TOPICS):
             for cid in b["order"]:
                 if cid in b["defeated"]:
                     continue
@@ -88,7 +94,7 @@ class Effects:
                         subs.append(("reflect", "reflect", cid))
                     elif op == "revive":
                         subs.append(("revive", "revive", cid))
-        if d["loc_side"] == "B":
+        if d["loc_side"] == "B" and (topic is None or topic in _B_SIDE_TOPICS):
             for lid, loc in C.locations.items():
                 b_side = loc["b_side"]
                 op = b_side["op"]
@@ -100,17 +106,18 @@ class Effects:
                     subs.append(("battle_start", "loc_topdeck", lid))
                 elif op == "slide_fs":
                     subs.append(("round_end", "slide", lid))
-        mz = d["megazord"]
-        if mz is not None and mz["loc"] is not None:
-            subs.append(("battle_start", "megazord", mz["loc"]))
-        for r in d["rseat"]:
-            if C.rangers[r]["ability"]["when"] == "battle_start":
-                subs.append(("battle_start", "ability", r))
-        subs.extend(self._cyc_subs())
-        return subs
+        if topic is None or topic == "battle_start":
+            mz = d["megazord"]
+            if mz is not None and mz["loc"] is not None:
+                subs.append(("battle_start", "megazord", mz["loc"]))
+            for r in d["rseat"]:
+                if C.rangers[r]["ability"]["when"] == "battle_start":
+                    subs.append(("battle_start", "ability", r))
+            subs.extend(self._cyc_subs())   # Cyclopsis's are battle-start effects
+        return subs if topic is None else [s for s in subs if s[0] == topic]
 
     def _dispatch(self, topic, **payload):
-        return DISPATCH.emit(self, topic, [s for s in self._subs() if s[0] == topic], **payload)
+        return DISPATCH.emit(self, topic, self._subs(topic), **payload)
 
     def _fx_list(self, ref):
         C = self.C

@@ -13,6 +13,16 @@ from .common import CC, WAIT
 from .cyclopsis import CYC
 
 
+_FOE_NAME: dict = {}      # foe id -> "$rangers.foe.<id>.name", the events' name parameter
+_LOC_NAME: dict = {}      # location id -> "$rangers.loc.<id>.name"
+
+
+def _name(kind, key):
+    table = _FOE_NAME if kind == "foe" else _LOC_NAME
+    got = table[key] = f"$rangers.{kind}.{key}.name"
+    return got
+
+
 class SetupAndDeployment:
     """Setting up a game and the deployment phase of each round."""
 
@@ -168,14 +178,19 @@ class SetupAndDeployment:
         if d["fs_supply"][ftype] <= 0:
             self._e("info", "fs_supply_empty", foe=f"$rangers.foe.{ftype}.name")
             return None
-        dest = self._dest(loc, figure=True)
-        if dest is None:
-            return None
+        locs = d["locs"]
+        if loc == CC or not locs[loc]["panic"]:
+            dest = loc                          # what _dest answers for a place that takes it
+        else:
+            dest = self._dest(loc, figure=True)
+            if dest is None:
+                return None
         d["fs_supply"][ftype] -= 1
-        d["locs"][dest]["fs"][ftype] += 1
-        self._e("move", "fs_placed", source=f"supply:{ftype}", target=f"loc:{dest}",
-                cause="overflow" if dest != loc else cause, foe=f"$rangers.foe.{ftype}.name",
-                loc=f"$rangers.loc.{dest}.name")
+        L = locs[dest]
+        L["fs"][ftype] += 1
+        self._e("move", "fs_placed", source="supply:" + ftype, target="loc:" + dest,
+                cause="overflow" if dest != loc else cause, foe=_FOE_NAME.get(ftype) or _name("foe", ftype),
+                loc=_LOC_NAME.get(dest) or _name("loc", dest))
         if dest != CC and self._enemies_at(dest) >= self.C.locations[dest]["limit"]:
             self._panic(dest, cause="figure_limit")
         return dest
@@ -251,7 +266,7 @@ class SetupAndDeployment:
         top = self._draw_deploy()
         info = C.deploy_cards[top]
         self._e("reveal", "deploy_revealed", source=top, card=top, n=info["figures"],
-                foe=f"$rangers.foe.{info['foe']}.name")
+                foe=_FOE_NAME.get(info["foe"]) or _name("foe", info["foe"]))
         bigs = []
         if info["figures"] == 0:
             bigs.append(top)
@@ -260,14 +275,15 @@ class SetupAndDeployment:
             bigs.append(nxt)
             self._e("reveal", "deploy_revealed_big", source=nxt, foe=f"$rangers.foe.{C.deploy_cards[nxt]['foe']}.name")
         loc = C.deploy_cards[deck[0]]["back"] if deck else d["ring"][0]
-        self._e("info", "deploy_location", target=f"loc:{loc}", loc=f"$rangers.loc.{loc}.name")
+        self._e("info", "deploy_location", target=f"loc:{loc}", loc=_LOC_NAME.get(loc) or _name("loc", loc))
         boss_cc = d["cc_side"] == "B" and any(C.foe_kind[C.deploy_cards[b]["foe"]] == "boss" for b in bigs)
         n = info["figures"]
         if d["mode"] == "six" and n == 1:
             n = 3
         if info["figures"] > 0:
             d["deploy_discard"].append(top)
-        bigs.sort(key=lambda x: 0 if C.foe_kind[C.deploy_cards[x]["foe"]] == "monster" else 1)
+        if len(bigs) > 1:
+            bigs.sort(key=lambda x: 0 if C.foe_kind[C.deploy_cards[x]["foe"]] == "monster" else 1)
         d["deploy_removed"].extend(bigs)
         for _ in range(n):
             if d["over"] is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import pickle
 
 from gamecore.rangers import ENGINE_VERSION as _ENGINE_VERSION
-from gamecore.engine import Decision, Event, GameState, IllegalAction, Result, Rng
+from gamecore.engine import Decision, GameState, IllegalAction, Result, Rng, new_event
 
 from . import evaluation as _evaluation
 from .action_phase import ActionPhase
@@ -53,8 +53,8 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
         self._ev: list = []
 
     def _e(self, kind, key, source=None, target=None, cause=None, cause_params=None, **params):
-        self._ev.append(Event(kind, "rangers.ev." + key, params, source=source, target=target,
-                              cause=("rangers.cause." + cause) if cause else None, cause_params=cause_params or {}))
+        self._ev.append(new_event(kind, "rangers.ev." + key, params, source, target,
+                                  ("rangers.cause." + cause) if cause else None, cause_params or {}))
 
     def _push(self, *tasks):
         st = self.d["stack"]
@@ -138,13 +138,11 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
 
     def _draw(self, seat, n):
         st = self.d["seats"][seat]
-        got = 0
-        for _ in range(max(0, n)):
-            if not st["deck"]:
-                break
-            st["hand"].append(st["deck"].pop(0))
-            got += 1
+        deck = st["deck"]
+        got = min(max(0, n), len(deck))
         if got:
+            st["hand"].extend(deck[:got])       # the top cards, in order
+            del deck[:got]
             self._e("draw", "drew", source=f"deck:{seat}", target=f"hand:{seat}", seat=seat, n=got)
         return got
 
