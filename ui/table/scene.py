@@ -11,6 +11,7 @@ chosen actions to ``Session.apply``.
 """
 from __future__ import annotations
 
+import gc
 import html
 import threading
 from functools import lru_cache
@@ -277,9 +278,13 @@ class TableScene(Scene):
             from ui.tutorials import coach_for
             self.coach = coach_for(session)
         super().enter(**args)
+        # what the table holds now (the game's states, views, pictures) lives as long as the table: out of
+        # the collector's full passes, which would otherwise walk it all during some move's frame
+        gc.freeze()
 
     def exit(self) -> None:
         self.token += 1       # any thinking worker now reports to nobody
+        gc.unfreeze()         # the next full pass frees what the table leaves behind
         super().exit()
 
     def pause(self) -> None:

@@ -796,9 +796,14 @@ class World:
         if not full:
             dirty.extend(old[2] for k, old in before.items() if k not in now)
             dirty = _merged([r.clip(vp) for r in dirty])
-            if len(dirty) > 12:
-                dirty = [dirty[0].unionall(dirty[1:])]
-            if sum(r.width * r.height for r in dirty) * 2 > vp.width * vp.height:
+            whole = vp.width * vp.height
+            if len(dirty) > 1:
+                # each area paints every view under it, and a large view lies under many: one pass over
+                # their union is cheaper while that union stays a modest part of the table
+                union = dirty[0].unionall(dirty[1:])
+                if len(dirty) > 12 or union.width * union.height * 5 <= whole * 3:
+                    dirty = [union]
+            if sum(r.width * r.height for r in dirty) * 2 > whole:
                 full = True
         if full:
             if cache is None or cache.get_size() != surface.get_size():
