@@ -16,35 +16,67 @@ def hand_size(C: Content, wounds: int) -> int:
     return max(1, C.village["hand_size"] - wounds // 2)
 
 
-def rank_effects(C: Content, p: dict) -> list[dict]:
-    return C.boards[p["board"]]["ranks"][:p["rank"]] if p.get("board") else []
+_NO_RANKS: tuple = ((), frozenset())
+
+
+def _ranks(C: Content, p: dict) -> tuple:
+    """(the rank effects a hero has, the set of their ops), worked out once per board and rank."""
+    board = p.get("board")
+    if not board:
+        return _NO_RANKS
+    memo = C.derived.setdefault("ranks", {})
+    key = (board, p["rank"])
+    hit = memo.get(key)
+    if hit is None:
+        effects = C.boards[board]["ranks"][:p["rank"]]
+        hit = memo[key] = (tuple(effects), frozenset(r["op"] for r in effects))
+    return hit
+
+
+def rank_effects(C: Content, p: dict) -> tuple[dict, ...]:
+    return _ranks(C, p)[0]
 
 
 def has_rank_op(C: Content, p: dict, op: str) -> bool:
-    return any(r["op"] == op for r in rank_effects(C, p))
+    return op in _ranks(C, p)[1]
 
 
 def hand_cards(d: dict, seat: int) -> list[str]:
     """Cards this hero may use now: its own hand plus what it borrowed this turn."""
     p = d["p"][seat]
+    if not p["borrowed"]:
+        return list(p["hand"])
     return p["hand"] + [c for c, _owner in p["borrowed"]]
 
 
 def gold_of(d: dict, C: Content, seat: int) -> int:
     p = d["p"][seat]
-    total = sum(C.cards[d["cards"][c]]["au"] for c in hand_cards(d, seat))
+    cards, kinds = C.cards, d["cards"]
+    total = 0
+    for c in p["hand"]:
+        total += cards[kinds[c]]["au"]
+    for c, _owner in p["borrowed"]:
+        total += cards[kinds[c]]["au"]
     if has_rank_op(C, p, "gold"):
         total += 1
     # gold pledged to a barricade this turn is spent only when it is built, but it is no longer free to spend
-    pledged = sum(v.get(str(seat), {}).get("gold", 0) for v in d.get("pledges", {}).values())
+    pledges = d.get("pledges")
+    pledged = 0
+    if pledges:
+        me = str(seat)
+        for v in pledges.values():
+            got = v.get(me)
+            if got:
+                pledged += got.get("gold", 0)
     return total + p["buff"].get("au", 0) - p["gold_used"] - pledged  # may dip below 0 only outside the village
 
 
 def menace_ops(d: dict, C: Content) -> list[dict]:
     out = []
-    for room, cid in d["rooms"].items():
+    cards, kinds = C.cards, d["cards"]
+    for cid in d["rooms"].values():
         if cid is not None:
-            menace = C.cards[d["cards"][cid]].get("menace")
+            menace = cards[kinds[cid]].get("menace")
             if menace:
                 out.append(menace)
     return out
@@ -58,7 +90,8 @@ def room_level(C: Content, room: str) -> int:
     return C.rooms[room]["level"]
 
 
-def darkness(d: dict, C: Content, room: str) -> int:
+def darkness(d: dict, C: Content, room: str, menaces: list[dict] | None = None) -> int:
+    """Darkness of ``room`` now (``menaces``: menace_ops(d, C) when the caller has it already)."""
     if room == WILD:
         base = C.wilderness["darkness"]
     elif room == GUARDIAN_ROOM:
@@ -66,7 +99,7 @@ def darkness(d: dict, C: Content, room: str) -> int:
     else:
         base = C.rooms[room]["darkness"]
     level = room_level(C, room)
-    for menace in menace_ops(d, C):
+    for menace in (menace_ops(d, C) if menaces is None else menaces):
         if menace["op"] == "darkness" and level >= menace["from_level"]:
             base += menace["n"]
     if level == 3:
@@ -79,13 +112,18 @@ def rooms_at(d: dict, C: Content, level: int) -> list[str]:
         return [WILD]
     if level == 4:
         return [GUARDIAN_ROOM] if d["side"] == "guardian" else []
-    return [r for r in C.rooms if C.rooms[r]["level"] == level]
+    by_level = C.derived.get("rooms_at")
+    if by_level is None:
+        by_level = C.derived["rooms_at"] = {lv: tuple(r for r in C.rooms if C.rooms[r]["level"] == lv) for lv in (1, 2, 3)}
+    return list(by_level.get(level, ()))
 
 
-def path_cost(d: dict, C: Content, start: str, target: str, free_passes: int = 0) -> int | None:
+def path_cost(d: dict, C: Content, start: str, target: str, free_passes: int = 0,
+              dark: dict | None = None) -> int | None:
     """Light needed to go from ``start`` ("village" or a room) to ``target``: the darkness of every
     room entered on the way (the cheapest room of each level passed through) plus the target's.
-    ``free_passes`` rooms passed through cost nothing (the dearest ones). None if unreachable."""
+    ``free_passes`` rooms passed through cost nothing (the dearest ones). None if unreachable.
+    ``dark``: a dict the caller keeps while the state does not change, filled with each room's darkness."""
     if target == GUARDIAN_ROOM and d["side"] != "guardian":
         return None
     if start == target:
@@ -96,14 +134,26 @@ def path_cost(d: dict, C: Content, start: str, target: str, free_passes: int = 0
         between = range(a + 1, b)
     else:
         between = range(a - 1, b, -1)
+    if dark is None:
+        dark = {}
+    if "" not in dark:
+        dark[""] = menace_ops(d, C)
+    menaces = dark[""]
+
+    def dark_of(room: str) -> int:
+        got = dark.get(room)
+        if got is None:
+            got = dark[room] = darkness(d, C, room, menaces)
+        return got
+
     passes = []
     for level in between:
         rooms = rooms_at(d, C, level)
         if not rooms:
             return None
-        passes.append(min(darkness(d, C, r) for r in rooms))
+        passes.append(min(dark_of(r) for r in rooms))
     passes.sort(reverse=True)
-    return sum(passes[free_passes:]) + darkness(d, C, target)
+    return sum(passes[free_passes:]) + dark_of(target)
 
 
 def light_of(d: dict, C: Content, seat: int, party_size: int = 1) -> int:

@@ -74,6 +74,16 @@ def room_id(room: str) -> str:
     return f"room:{room}"
 
 
+class _ContentSlot:
+    """``state.C``: the content tables, read (once per process) on first use; from then on a plain class
+    attribute, so the hot paths do not call a property for every card they look at."""
+
+    def __get__(self, obj, cls):
+        tables = content()
+        setattr(BarricadesState, "C", tables)
+        return tables
+
+
 class BarricadesState(GameState):
     GAME_ID = "barricades"
     ENGINE_VERSION = _ENGINE_VERSION       # gamecore/barricades/__init__.py
@@ -192,9 +202,10 @@ class BarricadesState(GameState):
         return s
 
     # ------------------------------------------------------------------ small helpers
-    @property
-    def C(self) -> Content:
-        return content()
+    C = _ContentSlot()
+    # a per-listing memo (gold, advanced-token counts, darkness): set only while _legal() runs, when the
+    # state cannot change, so no cached value ever outlives the state it was worked out from
+    _lm: dict | None = None
 
     def key(self, cid: str) -> str:
         return self.d["cards"][cid]
@@ -283,19 +294,32 @@ class BarricadesState(GameState):
             self.rng.shuffle(d["tdeck"])
         return d["tdeck"].pop() if d["tdeck"] else None
 
+    def _adv_counts(self) -> dict[str, int]:
+        """How many advanced tokens of each effect lie in the village (``temple_heal`` counts their n)."""
+        lm = self._lm
+        if lm is not None:
+            got = lm.get("adv")
+            if got is not None:
+                return got
+        adv = self.C.village["advanced_tokens"]
+        tokens = self.d["tokens"]
+        counts: dict[str, int] = {}
+        for spots in self.d["spots"].values():
+            for t in spots:
+                if t is not None:
+                    kind = tokens[t]["kind"]
+                    if kind != "blank":
+                        op = adv[kind]["op"]
+                        counts[op] = counts.get(op, 0) + (adv[kind]["n"] if op == "temple_heal" else 1)
+        if lm is not None:
+            lm["adv"] = counts
+        return counts
+
     def _adv_active(self, op: str, seat: int | None = None) -> int:
         """How many advanced tokens with effect ``op`` lie in the village (Warden R5 ignores them)."""
         if seat is not None and R.has_rank_op(self.C, self.d["p"][seat], "ignore_advanced"):
             return 0
-        adv = self.C.village["advanced_tokens"]
-        n = 0
-        for loc, spots in self.d["spots"].items():
-            for t in spots:
-                if t is not None:
-                    kind = self.d["tokens"][t]["kind"]
-                    if kind != "blank" and adv[kind]["op"] == op:
-                        n += adv[kind]["n"] if op == "temple_heal" else 1
-        return n
+        return self._adv_counts().get(op, 0)
 
     def _adv_loc(self, op: str, loc: str, seat: int) -> int:
         if R.has_rank_op(self.C, self.d["p"][seat], "ignore_advanced"):
@@ -504,10 +528,24 @@ class BarricadesState(GameState):
     # ------------------------------------------------------------------ legal actions
     def _legal(self) -> list[Action]:
         d = self.d
-        if d["subs"]:
-            return self._legal_sub(d["subs"][-1])
-        ph = d["phase"]
-        return getattr(self, f"_legal_{ph}")()
+        outer, self._lm = self._lm, {}
+        try:
+            if d["subs"]:
+                return self._legal_sub(d["subs"][-1])
+            return getattr(self, "_legal_" + d["phase"])()
+        finally:
+            self._lm = outer
+
+    def _gold(self, seat: int) -> int:
+        """rules.gold_of, kept for the rest of a listing."""
+        lm = self._lm
+        if lm is None:
+            return R.gold_of(self.d, self.C, seat)
+        key = ("gold", seat)
+        got = lm.get(key)
+        if got is None:
+            got = lm[key] = R.gold_of(self.d, self.C, seat)
+        return got
 
     def _apply(self, action: Action) -> list[Event]:
         d = self.d
@@ -771,7 +809,7 @@ class BarricadesState(GameState):
         p = self.d["p"][seat]
         out = []
         done = set()
-        gold = R.gold_of(self.d, self.C, seat) if self.d["phase"] == "village" else None
+        gold = self._gold(seat) if self.d["phase"] == "village" else None
         for cid in p["hand"]:
             k = self.key(cid)
             if k in done or (gold is not None and self.C.cards[k]["au"] > gold):
@@ -850,7 +888,7 @@ class BarricadesState(GameState):
         p = d["p"][seat]
         C = self.C
         out = []
-        gold = R.gold_of(d, C, seat)
+        gold = self._gold(seat)
         if p["buys"] < self._buys_allowed(seat):
             for k in sorted(d["market"]):
                 if d["market"][k] and gold >= C.cards[k]["cost"]:
@@ -904,7 +942,7 @@ class BarricadesState(GameState):
         """One card of each kind; ``lendable`` drops Wound cards; ``spare_for`` (a seat, in the village)
         drops cards whose gold that seat has already spent."""
         out, seen = [], set()
-        gold = R.gold_of(self.d, self.C, spare_for) if spare_for is not None and self.d["phase"] == "village" else None
+        gold = self._gold(spare_for) if spare_for is not None and self.d["phase"] == "village" else None
         for c in cids:
             k = self.key(c)
             if k in seen or (lendable and k == "wound"):
@@ -1087,7 +1125,7 @@ class BarricadesState(GameState):
         it may go with (``pair=True``) as a separate choice. In the village a card (and its partner) whose gold
         the seat has already spent cannot leave the hand: the gold would be spent twice."""
         d = self.d
-        gold = R.gold_of(d, self.C, seat) if d["phase"] == "village" else None
+        gold = self._gold(seat) if d["phase"] == "village" else None
         out = []
         for c in self._distinct(d["p"][seat]["hand"], lendable=True, spare_for=seat):
             partner = self._partner(seat, c)
@@ -1380,11 +1418,12 @@ class BarricadesState(GameState):
             light = self.group_light(g["members"])
             passes = R.free_passes(d, self.C, g["members"])
             out = []
+            dark: dict = {}              # each room's darkness, worked out once for this listing
             for lvl in range(0, 5):
                 for room in R.rooms_at(d, self.C, lvl):
                     if room == pos:
                         continue
-                    cost = R.path_cost(d, self.C, pos, room, passes)
+                    cost = R.path_cost(d, self.C, pos, room, passes, dark)
                     if cost is not None and cost <= light:
                         out.append(A("move", src, room_id(room), light=cost))
             if pos != "village":
