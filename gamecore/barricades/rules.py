@@ -16,20 +16,20 @@ def hand_size(C: Content, wounds: int) -> int:
     return max(1, C.village["hand_size"] - wounds // 2)
 
 
-_NO_RANKS: tuple = ((), frozenset())
+_NO_RANKS: tuple = ((), frozenset(), None)
+_RANKS: dict = {}
 
 
 def _ranks(C: Content, p: dict) -> tuple:
-    """(the rank effects a hero has, the set of their ops), worked out once per board and rank."""
+    """(the rank effects a hero has, the set of their ops, C), worked out once per board and rank."""
     board = p.get("board")
     if not board:
         return _NO_RANKS
-    memo = C.derived.setdefault("ranks", {})
     key = (board, p["rank"])
-    hit = memo.get(key)
-    if hit is None:
+    hit = _RANKS.get(key)
+    if hit is None or hit[2] is not C:
         effects = C.boards[board]["ranks"][:p["rank"]]
-        hit = memo[key] = (tuple(effects), frozenset(r["op"] for r in effects))
+        hit = _RANKS[key] = (tuple(effects), frozenset(r["op"] for r in effects), C)
     return hit
 
 
@@ -136,24 +136,24 @@ def path_cost(d: dict, C: Content, start: str, target: str, free_passes: int = 0
         between = range(a - 1, b, -1)
     if dark is None:
         dark = {}
-    if "" not in dark:
-        dark[""] = menace_ops(d, C)
-    menaces = dark[""]
-
-    def dark_of(room: str) -> int:
-        got = dark.get(room)
-        if got is None:
-            got = dark[room] = darkness(d, C, room, menaces)
-        return got
-
+    menaces = dark.get("")
+    if menaces is None:
+        menaces = dark[""] = menace_ops(d, C)
     passes = []
     for level in between:
-        rooms = rooms_at(d, C, level)
-        if not rooms:
-            return None
-        passes.append(min(dark_of(r) for r in rooms))
-    passes.sort(reverse=True)
-    return sum(passes[free_passes:]) + dark_of(target)
+        cheapest = dark.get(level)          # the cheapest room of a level passed through
+        if cheapest is None:
+            rooms = rooms_at(d, C, level)
+            if not rooms:
+                return None
+            cheapest = dark[level] = min(darkness(d, C, r, menaces) for r in rooms)
+        passes.append(cheapest)
+    if len(passes) > 1:
+        passes.sort(reverse=True)
+    got = dark.get(target)
+    if got is None:
+        got = dark[target] = darkness(d, C, target, menaces)
+    return sum(passes[free_passes:]) + got
 
 
 def light_of(d: dict, C: Content, seat: int, party_size: int = 1) -> int:
@@ -293,8 +293,11 @@ def wield_options(d: dict, C: Content, seat: int) -> list[dict]:
     number than another): [{"a", "m", "cut", "plan": [[weapon cid, hero cid], ...]}], best total first.
     One entry means there is nothing to choose."""
     cids = hand_cards(d, seat)
-    heroes = sorted((c for c in cids if C.cards[d["cards"][c]]["type"] == "hero"), key=lambda c: (d["cards"][c], c))
     weapons = sorted((c for c in cids if C.cards[d["cards"][c]]["type"] == "weapon"), key=lambda c: (d["cards"][c], c))
+    heroes = sorted((c for c in cids if C.cards[d["cards"][c]]["type"] == "hero"), key=lambda c: (d["cards"][c], c)) \
+        if weapons else []
+    if not heroes:                  # nothing to wield, or no hero to wield it: the one empty way
+        return [{"a": 0, "m": 0, "cut": 0, "plan": []}]
     rations = d["p"][seat]["buff"].get("rations", 0)
     plans = _wield_plans(C, tuple(d["cards"][c] for c in heroes), tuple(d["cards"][c] for c in weapons), rations)
     return [{"a": k[0], "m": k[1], "cut": k[2], "plan": [[weapons[w], heroes[h]] for w, h in plan]}

@@ -324,12 +324,14 @@ class BarricadesState(GameState):
     def _adv_loc(self, op: str, loc: str, seat: int) -> int:
         if R.has_rank_op(self.C, self.d["p"][seat], "ignore_advanced"):
             return 0
+        if not self._adv_counts().get(op):
+            return 0
         adv = self.C.village["advanced_tokens"]
         return sum(1 for t in self.d["spots"][loc] if t is not None and self.d["tokens"][t]["kind"] != "blank"
                    and adv[self.d["tokens"][t]["kind"]]["op"] == op and adv[self.d["tokens"][t]["kind"]]["location"] == loc)
 
     def destroyed_locations(self) -> list[str]:
-        return [loc for loc, spots in self.d["spots"].items() if all(t is not None for t in spots)]
+        return [loc for loc, spots in self.d["spots"].items() if None not in spots]
 
     def threat_track(self) -> list[int]:
         g = self.C.guardians[self.d["guardian"]]
@@ -810,13 +812,17 @@ class BarricadesState(GameState):
         out = []
         done = set()
         gold = self._gold(seat) if self.d["phase"] == "village" else None
+        kinds, cards = self.d["cards"], self.C.cards
         for cid in p["hand"]:
-            k = self.key(cid)
-            if k in done or (gold is not None and self.C.cards[k]["au"] > gold):
+            k = kinds[cid]
+            if k in done:               # a second card of a kind answers as the first did
+                continue
+            done.add(k)
+            card = cards[k]
+            if card["type"] != "hero" or (gold is not None and card["au"] > gold):
                 continue
             targets = self._level_targets(seat, cid)
             if targets and p["xp"] >= self._level_cost(seat, cid):
-                done.add(k)
                 out += [A("level_up", cid, t) for t in targets]
         return out
 
