@@ -33,6 +33,17 @@ def _ranks(C: Content, p: dict) -> tuple:
     return hit
 
 
+_OP_SUMS: dict = {}
+
+
+def op_sum(C: Content, key: str, op: str) -> int:
+    """The n of every effect ``op`` of card kind ``key`` added up (worked out once per kind and op)."""
+    hit = _OP_SUMS.get((key, op))
+    if hit is None or hit[1] is not C:
+        hit = _OP_SUMS[(key, op)] = (sum(e["n"] for e in C.cards[key]["effects"] if e["op"] == op), C)
+    return hit[0]
+
+
 def rank_effects(C: Content, p: dict) -> tuple[dict, ...]:
     return _ranks(C, p)[0]
 
@@ -187,7 +198,7 @@ def free_passes(d: dict, C: Content, seats: list[int]) -> int:
     for s in seats:
         p = d["p"][s]
         for c in hand_cards(d, s):
-            n += sum(e["n"] for e in C.cards[d["cards"][c]]["effects"] if e["op"] == "free_room")
+            n += op_sum(C, d["cards"][c], "free_room")
         n += sum(e["n"] for e in rank_effects(C, p) if e["op"] == "free_room")
     return n
 

@@ -74,6 +74,17 @@ def room_id(room: str) -> str:
     return f"room:{room}"
 
 
+_SPOT_NAMES: dict = {}
+
+
+def _spot_name(loc: str, k: int) -> str:
+    """``<loc>:<k + 1>``, formatted once."""
+    got = _SPOT_NAMES.get((loc, k))
+    if got is None:
+        got = _SPOT_NAMES[(loc, k)] = f"{loc}:{k + 1}"
+    return got
+
+
 class _ContentSlot:
     """``state.C``: the content tables, read (once per process) on first use; from then on a plain class
     attribute, so the hot paths do not call a property for every card they look at."""
@@ -317,14 +328,13 @@ class BarricadesState(GameState):
 
     def _adv_active(self, op: str, seat: int | None = None) -> int:
         """How many advanced tokens with effect ``op`` lie in the village (Warden R5 ignores them)."""
-        if seat is not None and R.has_rank_op(self.C, self.d["p"][seat], "ignore_advanced"):
+        n = self._adv_counts().get(op, 0)
+        if n and seat is not None and R.has_rank_op(self.C, self.d["p"][seat], "ignore_advanced"):
             return 0
-        return self._adv_counts().get(op, 0)
+        return n
 
     def _adv_loc(self, op: str, loc: str, seat: int) -> int:
-        if R.has_rank_op(self.C, self.d["p"][seat], "ignore_advanced"):
-            return 0
-        if not self._adv_counts().get(op):
+        if not self._adv_counts().get(op) or R.has_rank_op(self.C, self.d["p"][seat], "ignore_advanced"):
             return 0
         adv = self.C.village["advanced_tokens"]
         return sum(1 for t in self.d["spots"][loc] if t is not None and self.d["tokens"][t]["kind"] != "blank"
@@ -745,9 +755,11 @@ class BarricadesState(GameState):
             if cost_xp and p["xp"] < cost_xp:
                 continue
             for k, tok in enumerate(d["spots"][loc]):
-                spot = f"{loc}:{k + 1}"
-                if tok is None and spot not in taken:
-                    out.append(A("place", src, f"spot:{spot}"))
+                if tok is not None:
+                    continue
+                spot = _spot_name(loc, k)
+                if spot not in taken:
+                    out.append(A("place", src, "spot:" + spot))
                     break  # the spots of a location are interchangeable: offer the first free one
         out.append(A("place", src, "village"))
         if p["pos"] != "village":
@@ -790,8 +802,9 @@ class BarricadesState(GameState):
 
     def _buys_allowed(self, seat: int) -> int:
         n = 1
+        C, kinds = self.C, self.d["cards"]
         for c in R.hand_cards(self.d, seat):
-            n += sum(e["n"] for e in self.card(c)["effects"] if e["op"] == "buy")
+            n += R.op_sum(C, kinds[c], "buy")
         return n
 
     def _level_targets(self, seat: int, cid: str) -> list[str]:
@@ -854,8 +867,9 @@ class BarricadesState(GameState):
     def _use_actions(self, seat: int, when: str) -> list[Action]:
         p = self.d["p"][seat]
         out, seen = [], set()
+        cards, kinds = self.C.cards, self.d["cards"]
         for cid in p["hand"]:
-            card = self.card(cid)
+            card = cards[kinds[cid]]
             if not card["once"] or card["key"] in seen:
                 continue
             use = card["use"]
@@ -878,8 +892,9 @@ class BarricadesState(GameState):
     def _barricade_discount(self, seat: int) -> int:
         p = self.d["p"][seat]
         n = p["buff"].get("barricade", 0)
+        C, kinds = self.C, self.d["cards"]
         for c in R.hand_cards(self.d, seat):
-            n += sum(e["n"] for e in self.card(c)["effects"] if e["op"] == "barricade_discount")
+            n += R.op_sum(C, kinds[c], "barricade_discount")
         n += sum(e["n"] for e in R.rank_effects(self.C, p) if e["op"] == "barricade_discount")
         return n
 
@@ -896,26 +911,30 @@ class BarricadesState(GameState):
         out = []
         gold = self._gold(seat)
         if p["buys"] < self._buys_allowed(seat):
-            for k in sorted(d["market"]):
-                if d["market"][k] and gold >= C.cards[k]["cost"]:
-                    out.append(A("buy", f"market:{k}", f"discard:{seat}"))
-            for h in sorted(d["hstacks"]):
-                if d["hstacks"][h]["1"] and gold >= C.heroes[h]["cost"]:
-                    out.append(A("buy", f"heroes:{h}:1", f"discard:{seat}"))
-        loc = self._loc_of(seat)
+            cards, market, hstacks, heroes = C.cards, d["market"], d["hstacks"], C.heroes
+            to = f"discard:{seat}"
+            for k in sorted(market):
+                if market[k] and gold >= cards[k]["cost"]:
+                    out.append(A("buy", "market:" + k, to))
+            for h in sorted(hstacks):
+                if hstacks[h]["1"] and gold >= heroes[h]["cost"]:
+                    out.append(A("buy", f"heroes:{h}:1", to))
+        spot = p["spot"]
+        loc = spot.split(":")[0] if spot else None
         if not p["leveled"] and loc != "guild":
             out += self._level_actions(seat)
         if gold >= C.village["heal_cost"] and self._wounded(seat):
             out.append(A("heal", f"gold:{seat}", f"hero:{seat}"))
         out += self._train_actions(seat)
-        if p["rank"] >= 1 and R.has_rank_op(C, p, "heal") and not p["flags"].get("village_heal"):
-            targets = range(self.players) if R.has_rank_op(C, p, "sanctuary") else [seat]
+        ops = R._ranks(C, p)[1]
+        if p["rank"] >= 1 and "heal" in ops and not p["flags"].get("village_heal"):
+            targets = range(self.players) if "sanctuary" in ops else [seat]
             out += [A("rank_heal", f"board:{p['board']}", f"hero:{t}") for t in targets if self._wounded(t)]
-        if R.has_rank_op(C, p, "destroy") and not p["flags"].get("destroyed"):
+        if "destroy" in ops and not p["flags"].get("destroyed"):
             out += [A("destroy", c) for c in self._distinct(p["hand"], spare_for=seat)]
         out += self._use_actions(seat, "village")
         if loc is not None:
-            visits = 2 if (loc == "marketplace" and R.has_rank_op(C, p, "diplomacy")) else 1
+            visits = 2 if (loc == "marketplace" and "diplomacy" in ops) else 1
             if loc == "marketplace" and p["visits"] < visits:
                 out.append(A("market_draw", f"deck:{seat}", f"hand:{seat}"))
                 for t in range(self.players):
