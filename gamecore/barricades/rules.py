@@ -167,17 +167,73 @@ def path_cost(d: dict, C: Content, start: str, target: str, free_passes: int = 0
     return sum(passes[free_passes:]) + got
 
 
+def move_costs(d: dict, C: Content, start: str, free_passes: int = 0) -> list[tuple[str, int]]:
+    """[(room, light needed)] for every room reachable from ``start`` (levels 0 to 4 in order, ``start``
+    itself left out): the numbers path_cost gives one by one, worked out in one pass."""
+    menaces = menace_ops(d, C)
+    a = -1 if start == "village" else room_level(C, start)
+    by_level = [rooms_at(d, C, lv) for lv in range(5)]
+    if menaces or d["mods"]:
+        dark = [[darkness(d, C, r, menaces) for r in rooms] for rooms in by_level]
+    else:                                   # nothing changes a room's own darkness: the content's numbers
+        static = C.derived.get("darkness")
+        if static is None:
+            static = C.derived["darkness"] = {r: darkness({"mods": {}, "rooms": {}}, C, r, []) for r in [WILD, *C.rooms]}
+        dark = [[static[r] if r != GUARDIAN_ROOM else darkness(d, C, r, menaces) for r in rooms] for rooms in by_level]
+    cheapest = [min(ds) if ds else None for ds in dark]
+    out = []
+    for b in range(5):
+        between = range(a + 1, b) if a < b else range(a - 1, b, -1)
+        passes = [cheapest[lv] for lv in between]
+        if None in passes:
+            continue
+        passes.sort(reverse=True)
+        base = sum(passes[free_passes:])
+        for room, dk in zip(by_level[b], dark[b]):
+            if room != start:
+                out.append((room, base + dk))
+    return out
+
+
+_LIGHTS: dict = {}
+
+
+def _card_light(C: Content, key: str) -> tuple:
+    """(light always given, party light, ((with_card, n), ...) given only beside that card, C) of a card kind."""
+    hit = _LIGHTS.get(key)
+    if hit is None or hit[3] is not C:
+        card = C.cards[key]
+        base, party, conds = card["lt"], 0, []
+        for eff in card["effects"]:
+            if eff["op"] == "light":
+                if eff.get("with_card"):
+                    conds.append((eff["with_card"], eff["n"]))
+                else:
+                    base += eff["n"]
+            if eff["op"] == "party_light":
+                party += eff["n"]
+        hit = _LIGHTS[key] = (base, party, tuple(conds), C)
+    return hit
+
+
 def light_of(d: dict, C: Content, seat: int, party_size: int = 1) -> int:
     p = d["p"][seat]
-    cards = [C.cards[d["cards"][c]] for c in hand_cards(d, seat)]
-    keys = {c["key"] for c in cards}
-    total = sum(c["lt"] for c in cards)
-    for card in cards:
-        for eff in card["effects"]:
-            if eff["op"] == "light" and (not eff.get("with_card") or eff["with_card"] in keys):
-                total += eff["n"]
-            if eff["op"] == "party_light" and party_size > 1:
-                total += eff["n"]
+    kinds = d["cards"]
+    keys = [kinds[c] for c in hand_cards(d, seat)]
+    total = 0
+    conds = []
+    for k in keys:
+        base, party, cond, _C = _card_light(C, k)
+        total += base
+        if party_size > 1:
+            total += party
+        if cond:
+            conds += cond
+    if conds:
+        held = set(keys)
+        for with_card, n in conds:
+            if with_card in held:
+                total += n
     for eff in rank_effects(C, p):
         if eff["op"] == "light":
             total += eff["n"]
@@ -195,11 +251,16 @@ def light_of(d: dict, C: Content, seat: int, party_size: int = 1) -> int:
 
 def free_passes(d: dict, C: Content, seats: list[int]) -> int:
     n = 0
+    kinds = d["cards"]
     for s in seats:
         p = d["p"][s]
-        for c in hand_cards(d, s):
-            n += op_sum(C, d["cards"][c], "free_room")
-        n += sum(e["n"] for e in rank_effects(C, p) if e["op"] == "free_room")
+        for c in p["hand"]:
+            n += op_sum(C, kinds[c], "free_room")
+        for c, _owner in p["borrowed"]:
+            n += op_sum(C, kinds[c], "free_room")
+        ranks, ops, _C = _ranks(C, p)
+        if "free_room" in ops:
+            n += sum(e["n"] for e in ranks if e["op"] == "free_room")
     return n
 
 

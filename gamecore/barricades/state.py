@@ -1443,14 +1443,9 @@ class BarricadesState(GameState):
             light = self.group_light(g["members"])
             passes = R.free_passes(d, self.C, g["members"])
             out = []
-            dark: dict = {}              # each room's darkness, worked out once for this listing
-            for lvl in range(0, 5):
-                for room in R.rooms_at(d, self.C, lvl):
-                    if room == pos:
-                        continue
-                    cost = R.path_cost(d, self.C, pos, room, passes, dark)
-                    if cost is not None and cost <= light:
-                        out.append(A("move", src, room_id(room), light=cost))
+            for room, cost in R.move_costs(d, self.C, pos, passes):
+                if cost <= light:
+                    out.append(A("move", src, room_id(room), light=cost))
             if pos != "village":
                 out.append(A("stay", src, room_id(pos)))
             return out + [A("leave", src)]
