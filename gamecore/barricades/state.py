@@ -50,7 +50,22 @@ from . import rules as R
 from .content import GEAR, LOCATIONS, PRESTIGE, Content, content
 
 WILD, GROOM = R.WILD, R.GUARDIAN_ROOM
-A = Action.make
+_make = Action.make
+_HANDOVERS: dict = {}       # lend/give action lists by (cards and pairs, taker, kinds)
+_ACTIONS: dict = {}         # actions without parameters, by (kind, source, target): listing builds the same ones
+
+
+def A(kind: str, source: str | None = None, target: str | None = None, **params) -> Action:
+    """Action.make, with the parameterless actions looked up by their three ids alone."""
+    if params:
+        return _make(kind, source, target, **params)
+    key = (kind, source, target)
+    got = _ACTIONS.get(key)
+    if got is None:
+        if len(_ACTIONS) >= 50_000:
+            _ACTIONS.clear()
+        got = _ACTIONS[key] = _make(kind, source, target)
+    return got
 
 
 def _copy(x):
@@ -1149,17 +1164,31 @@ class BarricadesState(GameState):
         """Lend/give actions of ``seat``'s hand cards to ``taker``: each card alone, and a card with the partner
         it may go with (``pair=True``) as a separate choice. In the village a card (and its partner) whose gold
         the seat has already spent cannot leave the hand: the gold would be spent twice."""
-        d = self.d
-        gold = self._gold(seat) if d["phase"] == "village" else None
-        out = []
-        for c in self._distinct(d["p"][seat]["hand"], lendable=True, spare_for=seat):
-            partner = self._partner(seat, c)
-            pair = partner is not None and (gold is None or self.card(c)["au"] + self.card(partner)["au"] <= gold)
-            for kind in kinds:
-                out.append(A(kind, c, f"hero:{taker}"))
-                if pair:
-                    out.append(A(kind, c, f"hero:{taker}", pair=True))
-        return out
+        items = self._lm.get(("handover", seat)) if self._lm is not None else None
+        if items is None:               # the cards (and whether each goes with its partner): the same for every taker
+            d = self.d
+            gold = self._gold(seat) if d["phase"] == "village" else None
+            items = []
+            for c in self._distinct(d["p"][seat]["hand"], lendable=True, spare_for=seat):
+                partner = self._partner(seat, c)
+                items.append((c, partner is not None and (gold is None or self.card(c)["au"] + self.card(partner)["au"] <= gold)))
+            items = tuple(items)
+            if self._lm is not None:
+                self._lm[("handover", seat)] = items
+        key = (items, taker, kinds)
+        built = _HANDOVERS.get(key)
+        if built is None:
+            out = []
+            to = f"hero:{taker}"
+            for c, pair in items:
+                for kind in kinds:
+                    out.append(A(kind, c, to))
+                    if pair:
+                        out.append(A(kind, c, to, pair=True))
+            if len(_HANDOVERS) >= 20_000:
+                _HANDOVERS.clear()
+            built = _HANDOVERS[key] = tuple(out)
+        return list(built)
 
     def _hand_over(self, giver: int, taker: int, cid: str, give: bool, pair: bool = False) -> list[Event]:
         d = self.d
