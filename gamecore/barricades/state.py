@@ -77,7 +77,9 @@ def _copy(x):
 
 
 def _E(kind, key, params=None, **kw) -> Event:
-    params = dict(params or {})
+    # every caller passes a dict literal of its own: it is completed in place, not copied
+    if params is None:
+        params = {}
     if "seat" in params:
         params["player"] = params["seat"] + 1
     if "other" in params:
