@@ -38,10 +38,13 @@ _OP_SUMS: dict = {}
 
 def op_sum(C: Content, key: str, op: str) -> int:
     """The n of every effect ``op`` of card kind ``key`` added up (worked out once per kind and op)."""
-    hit = _OP_SUMS.get((key, op))
-    if hit is None or hit[1] is not C:
-        hit = _OP_SUMS[(key, op)] = (sum(e["n"] for e in C.cards[key]["effects"] if e["op"] == op), C)
-    return hit[0]
+    table = _OP_SUMS.get(op)
+    if table is None or table[""] is not C:
+        table = _OP_SUMS[op] = {"": C}
+    got = table.get(key)
+    if got is None:
+        got = table[key] = sum(e["n"] for e in C.cards[key]["effects"] if e["op"] == op)
+    return got
 
 
 def rank_effects(C: Content, p: dict) -> tuple[dict, ...]:
@@ -376,18 +379,20 @@ def wield_options(d: dict, C: Content, seat: int) -> list[dict]:
             for k, plan in plans]
 
 
-def wielded(d: dict, C: Content, seat: int) -> list[list[str]]:
+def wielded(d: dict, C: Content, seat: int, options: list[dict] | None = None) -> list[list[str]]:
     """The [[weapon cid, hero cid], ...] ``seat`` fights with: its chosen plan while every card of it is still
     in hand, else the best option (the only one when there is no choice)."""
     chosen = d["p"][seat].get("wield")
     cids = set(hand_cards(d, seat))
     if chosen and all(w in cids and h in cids for w, h in chosen):
         return chosen
-    options = wield_options(d, C, seat)
+    if options is None:                     # the caller may have listed them already (wield_options)
+        options = wield_options(d, C, seat)
     return options[0]["plan"] if options else []
 
 
-def _member_strength(d: dict, C: Content, seat: int, foe: dict, party: list[int]) -> tuple[int, int, dict]:
+def _member_strength(d: dict, C: Content, seat: int, foe: dict, party: list[int],
+                     options: list[dict] | None = None) -> tuple[int, int, dict]:
     """(physical, magic, extras) one member brings; extras hold party-wide bonuses and defence cuts."""
     p = d["p"][seat]
     cards = [C.cards[d["cards"][c]] for c in hand_cards(d, seat)]
@@ -399,7 +404,7 @@ def _member_strength(d: dict, C: Content, seat: int, foe: dict, party: list[int]
     a = m = 0
     rations = p["buff"].get("rations", 0)
     by_hero: dict[str, list[dict]] = {}
-    for w, h in wielded(d, C, seat):
+    for w, h in wielded(d, C, seat, options):
         by_hero.setdefault(h, []).append(C.cards[d["cards"][w]])
     for hid in [c for c in hand_cards(d, seat) if C.cards[d["cards"][c]]["type"] == "hero"]:
         hero = C.cards[d["cards"][hid]]
@@ -466,15 +471,16 @@ def _member_strength(d: dict, C: Content, seat: int, foe: dict, party: list[int]
     return a, m, extras
 
 
-def party_attack(d: dict, C: Content, party: list[int], room: str) -> dict | None:
-    """The party's pooled attack against the foe in ``room``: Def and MDef subtracted once."""
+def party_attack(d: dict, C: Content, party: list[int], room: str, wields: dict | None = None) -> dict | None:
+    """The party's pooled attack against the foe in ``room``: Def and MDef subtracted once. ``wields``:
+    {seat: wield_options(d, C, seat)} when the caller has them already."""
     foe = monster_stats(d, C, room)
     if foe is None:
         return None
     A = M = 0
     cut_def = cut_mdef = spells = 0
     for seat in party:
-        a, m, ex = _member_strength(d, C, seat, foe, party)
+        a, m, ex = _member_strength(d, C, seat, foe, party, wields.get(seat) if wields else None)
         A += a + ex["party_a"]
         M += m
         cut_def += ex["def_minus"]

@@ -51,6 +51,8 @@ from .content import GEAR, LOCATIONS, PRESTIGE, Content, content
 
 WILD, GROOM = R.WILD, R.GUARDIAN_ROOM
 _make = Action.make
+_DOUBLE_FLAGS = {"defeated_l3": "defeated_l3", "won_alone": "won_alone", "helped_build": "helped_build",
+                 "gave_or_lent": "gave"}     # a board's double-rank condition -> the turn flag that meets it
 _HANDOVERS: dict = {}       # lend/give action lists by (cards and pairs, taker, kinds)
 _ACTIONS: dict = {}         # actions without parameters, by (kind, source, target): listing builds the same ones
 
@@ -866,9 +868,12 @@ class BarricadesState(GameState):
         p = self.d["p"][seat]
         cond = self.C.boards[p["board"]]["double"]
         f = p["flags"]
-        return {"defeated_l3": f.get("defeated_l3", False), "won_alone": f.get("won_alone", False),
-                "healed_2": f.get("healed", 0) >= 2, "two_spells": f.get("spells", 0) >= 2,
-                "helped_build": f.get("helped_build", False), "gave_or_lent": f.get("gave", False)}.get(cond, False)
+        if cond == "healed_2":
+            return f.get("healed", 0) >= 2
+        if cond == "two_spells":
+            return f.get("spells", 0) >= 2
+        flag = _DOUBLE_FLAGS.get(cond)
+        return bool(f.get(flag, False)) if flag else False
 
     def _train_actions(self, seat: int) -> list[Action]:
         p = self.d["p"][seat]
@@ -1609,18 +1614,19 @@ class BarricadesState(GameState):
         """Before the numbers are summed, each member whose weapons can be wielded in more than one way worth
         choosing says how (a ``wield`` question, members in party order); then the battle is fought."""
         d = self.d
-        asks = [s for s in members if len(R.wield_options(d, self.C, s)) > 1]
+        options = {s: R.wield_options(d, self.C, s) for s in members}
+        asks = [s for s in members if len(options[s]) > 1]
         if not asks:
-            return self._battle(members, room)
+            return self._battle(members, room, options)
         d["fight"] = {"members": list(members), "room": room}
         for s in reversed(asks):
             d["subs"].append({"kind": "wield", "seat": s, "room": room})
         return []
 
-    def _battle(self, members: list[int], room: str) -> list[Event]:
+    def _battle(self, members: list[int], room: str, wields: dict | None = None) -> list[Event]:
         d = self.d
         C = self.C
-        calc = R.party_attack(d, C, members, room)
+        calc = R.party_attack(d, C, members, room, wields)
         foe = calc["foe"]
         hp = calc["hp"]
         rolls = [self.rng.randint(1, 6) for _ in range(foe["swarm"])]
@@ -1888,8 +1894,9 @@ class BarricadesState(GameState):
 
     def _free_spots(self, loc: str | None = None) -> list[str]:
         """Undamaged spots (``<loc>:<k>``) of ``loc``, or of every location."""
-        locs = LOCATIONS if loc is None else [loc]
-        return [f"{l}:{k + 1}" for l in locs for k, t in enumerate(self.d["spots"][l]) if t is None]
+        locs = LOCATIONS if loc is None else (loc,)
+        spots = self.d["spots"]
+        return [_spot_name(l, k) for l in locs for k, t in enumerate(spots[l]) if t is None]
 
     def token_spots(self, tid: str) -> list[str]:
         """Where a drawn token may go (rule 21): an undamaged spot of its location, or, when that location is
@@ -1925,11 +1932,12 @@ class BarricadesState(GameState):
             d["limbo_token"] = None
         elif tid in d["bag"]:
             d["bag"].remove(tid)
-        before = loc in self.destroyed_locations()
-        d["spots"][loc][int(k) - 1] = tid
+        row = d["spots"][loc]
+        before = None not in row                # the location was destroyed already
+        row[int(k) - 1] = tid
         d["stats"]["tokens_placed"] += 1
         events = [_E("move", "token_placed", {"loc": loc, "spot": int(k)}, source=tid, target=f"spot:{spot}")]
-        if not before and loc in self.destroyed_locations():
+        if not before and None not in row:
             d["stats"]["fell_turn"] = d["turn"]
             events.append(_E("info", "location_destroyed", {"loc": loc}, target=f"loc:{loc}"))
         return events
