@@ -53,7 +53,8 @@ WILD, GROOM = R.WILD, R.GUARDIAN_ROOM
 _make = Action.make
 _DOUBLE_FLAGS = {"defeated_l3": "defeated_l3", "won_alone": "won_alone", "helped_build": "helped_build",
                  "gave_or_lent": "gave"}     # a board's double-rank condition -> the turn flag that meets it
-_HANDOVERS: dict = {}       # lend/give action lists by (cards and pairs, taker, kinds)
+_HANDOVERS: dict = {}
+_BUY_OFFERS: dict = {}      # (market keys, hero stacks, seat) -> the buy offers in listing order       # lend/give action lists by (cards and pairs, taker, kinds)
 _ACTIONS: dict = {}         # actions without parameters, by (kind, source, target): listing builds the same ones
 
 
@@ -78,7 +79,7 @@ def _copy(x):
     return x
 
 
-def _E(kind, key, params=None, **kw) -> Event:
+def _E(kind, key, params=None, source=None, target=None, cause=None) -> Event:
     # every caller passes a dict literal of its own: it is completed in place, not copied
     if params is None:
         params = {}
@@ -86,7 +87,7 @@ def _E(kind, key, params=None, **kw) -> Event:
         params["player"] = params["seat"] + 1
     if "other" in params:
         params["other_player"] = params["other"] + 1
-    return Event(kind, "barricades.log." + key, params, **kw)
+    return Event(kind, "barricades.log." + key, params, source, target, cause)
 
 
 def room_id(room: str) -> str:
@@ -933,14 +934,22 @@ class BarricadesState(GameState):
         out = []
         gold = self._gold(seat)
         if p["buys"] < self._buys_allowed(seat):
-            cards, market, hstacks, heroes = C.cards, d["market"], d["hstacks"], C.heroes
-            to = f"discard:{seat}"
-            for k in sorted(market):
-                if market[k] and gold >= cards[k]["cost"]:
-                    out.append(A("buy", "market:" + k, to))
-            for h in sorted(hstacks):
-                if hstacks[h]["1"] and gold >= heroes[h]["cost"]:
-                    out.append(A("buy", f"heroes:{h}:1", to))
+            market, hstacks = d["market"], d["hstacks"]
+            key = (tuple(market), tuple(hstacks), seat)
+            offers = _BUY_OFFERS.get(key)
+            if offers is None or offers[0] is not C:    # this game's stacks, sorted, with their costs and actions
+                to = f"discard:{seat}"
+                if len(_BUY_OFFERS) >= 5_000:
+                    _BUY_OFFERS.clear()
+                offers = _BUY_OFFERS[key] = (
+                    C, tuple((k, C.cards[k]["cost"], A("buy", "market:" + k, to)) for k in sorted(market)),
+                    tuple((h, C.heroes[h]["cost"], A("buy", f"heroes:{h}:1", to)) for h in sorted(hstacks)))
+            for k, cost, act in offers[1]:
+                if market[k] and gold >= cost:
+                    out.append(act)
+            for h, cost, act in offers[2]:
+                if hstacks[h]["1"] and gold >= cost:
+                    out.append(act)
         spot = p["spot"]
         loc = spot.split(":")[0] if spot else None
         if not p["leveled"] and loc != "guild":
