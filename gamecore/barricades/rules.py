@@ -172,27 +172,40 @@ def path_cost(d: dict, C: Content, start: str, target: str, free_passes: int = 0
 
 def move_costs(d: dict, C: Content, start: str, free_passes: int = 0) -> list[tuple[str, int]]:
     """[(room, light needed)] for every room reachable from ``start`` (levels 0 to 4 in order, ``start``
-    itself left out): the numbers path_cost gives one by one, worked out in one pass."""
-    menaces = menace_ops(d, C)
+    itself left out): the numbers path_cost gives one by one, worked out in one pass (darkness as
+    ``darkness`` reckons it: the room's own, the menaces' from their level on, the level-3 modifier)."""
+    static = C.derived.get("move")
+    if static is None:                      # per level: the rooms and their own darkness (levels 1-3)
+        static = C.derived["move"] = [((WILD, C.wilderness["darkness"]),)] + \
+            [tuple((r, C.rooms[r]["darkness"]) for r in C.rooms if C.rooms[r]["level"] == lv) for lv in (1, 2, 3)]
+    mods = d["mods"]
+    add = [0, 0, 0, 0, 0]
+    kinds, cards = d["cards"], C.cards
+    for cid in d["rooms"].values():
+        if cid is not None:
+            menace = cards[kinds[cid]].get("menace")
+            if menace and menace["op"] == "darkness":
+                for lv in range(max(0, menace["from_level"]), 5):
+                    add[lv] += menace["n"]
+    if mods:
+        add[3] += mods.get("l3_dark", 0)
+    levels = [[(r, dk + add[lv]) for r, dk in static[lv]] for lv in range(4)]
+    if d["side"] == "guardian":
+        levels.append([(GUARDIAN_ROOM, C.guardians[d["guardian"]]["darkness"] + mods.get("guardian_dark", 0) + add[4])])
+    else:
+        levels.append([])
+    cheapest = [min(dk for _r, dk in rooms) if rooms else None for rooms in levels]
     a = -1 if start == "village" else room_level(C, start)
-    by_level = [rooms_at(d, C, lv) for lv in range(5)]
-    if menaces or d["mods"]:
-        dark = [[darkness(d, C, r, menaces) for r in rooms] for rooms in by_level]
-    else:                                   # nothing changes a room's own darkness: the content's numbers
-        static = C.derived.get("darkness")
-        if static is None:
-            static = C.derived["darkness"] = {r: darkness({"mods": {}, "rooms": {}}, C, r, []) for r in [WILD, *C.rooms]}
-        dark = [[static[r] if r != GUARDIAN_ROOM else darkness(d, C, r, menaces) for r in rooms] for rooms in by_level]
-    cheapest = [min(ds) if ds else None for ds in dark]
     out = []
     for b in range(5):
         between = range(a + 1, b) if a < b else range(a - 1, b, -1)
         passes = [cheapest[lv] for lv in between]
         if None in passes:
             continue
-        passes.sort(reverse=True)
-        base = sum(passes[free_passes:])
-        for room, dk in zip(by_level[b], dark[b]):
+        if len(passes) > 1:
+            passes.sort(reverse=True)
+        base = sum(passes[free_passes:]) if passes else 0
+        for room, dk in levels[b]:
             if room != start:
                 out.append((room, base + dk))
     return out
