@@ -189,6 +189,11 @@ def move_costs(d: dict, C: Content, start: str, free_passes: int = 0) -> list[tu
                     add[lv] += menace["n"]
     if mods:
         add[3] += mods.get("l3_dark", 0)
+    revealed = d["side"] == "guardian"
+    key = (start, free_passes, tuple(add), revealed and d["guardian"], revealed and mods.get("guardian_dark", 0))
+    hit = _MOVES.get(key)
+    if hit is not None and hit[0] is C:
+        return list(hit[1])
     levels = [[(r, dk + add[lv]) for r, dk in static[lv]] for lv in range(4)]
     if d["side"] == "guardian":
         levels.append([(GUARDIAN_ROOM, C.guardians[d["guardian"]]["darkness"] + mods.get("guardian_dark", 0) + add[4])])
@@ -208,10 +213,17 @@ def move_costs(d: dict, C: Content, start: str, free_passes: int = 0) -> list[tu
         for room, dk in levels[b]:
             if room != start:
                 out.append((room, base + dk))
+    if len(_MOVES) >= 5_000:
+        _MOVES.clear()
+    _MOVES[key] = (C, tuple(out))
     return out
 
 
+_MOVES: dict = {}       # move_costs by everything they depend on (start, passes, darkness added per level, Guardian)
+
+
 _LIGHTS: dict = {}
+_HAND_LIGHT: dict = {}
 
 
 def _card_light(C: Content, key: str) -> tuple:
@@ -232,24 +244,26 @@ def _card_light(C: Content, key: str) -> tuple:
     return hit
 
 
-def light_of(d: dict, C: Content, seat: int, party_size: int = 1) -> int:
+def light_of(d: dict, C: Content, seat: int, party_size: int = 1, menaces: list[dict] | None = None) -> int:
+    """Light ``seat`` brings (``menaces``: menace_ops(d, C) when the caller has it already)."""
     p = d["p"][seat]
     kinds = d["cards"]
-    keys = [kinds[c] for c in hand_cards(d, seat)]
-    total = 0
-    conds = []
-    for k in keys:
-        base, party, cond, _C = _card_light(C, k)
-        total += base
-        if party_size > 1:
-            total += party
-        if cond:
+    keys = tuple([kinds[c] for c in p["hand"]] + [kinds[c] for c, _o in p["borrowed"]])
+    hit = _HAND_LIGHT.get(keys)
+    if hit is None or hit[2] is not C:      # (light of the cards alone, their party light), per hand of kinds
+        alone = party = 0
+        conds = []
+        for k in keys:
+            base, pl, cond, _C = _card_light(C, k)
+            alone += base
+            party += pl
             conds += cond
-    if conds:
         held = set(keys)
-        for with_card, n in conds:
-            if with_card in held:
-                total += n
+        alone += sum(n for with_card, n in conds if with_card in held)
+        if len(_HAND_LIGHT) >= 20_000:
+            _HAND_LIGHT.clear()
+        hit = _HAND_LIGHT[keys] = (alone, party, C)
+    total = hit[0] + (hit[1] if party_size > 1 else 0)
     for eff in rank_effects(C, p):
         if eff["op"] == "light":
             total += eff["n"]
@@ -258,7 +272,7 @@ def light_of(d: dict, C: Content, seat: int, party_size: int = 1) -> int:
         if eff["op"] == "party_light_per_member" and party_size > 1:
             total += eff["n"] * party_size
     total += p["buff"].get("lt", 0)
-    for menace in menace_ops(d, C):
+    for menace in (menace_ops(d, C) if menaces is None else menaces):
         if menace["op"] == "light":
             total += menace["n"]
     total += d["mods"].get("light", 0)

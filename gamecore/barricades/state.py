@@ -1463,7 +1463,8 @@ class BarricadesState(GameState):
         return self.d["p"][self._group()["members"][0]]["pos"]
 
     def group_light(self, members: list[int]) -> int:
-        return sum(R.light_of(self.d, self.C, s, len(members)) for s in members)
+        menaces = R.menace_ops(self.d, self.C)
+        return sum(R.light_of(self.d, self.C, s, len(members), menaces) for s in members)
 
     def _legal_dungeon(self):
         d = self.d
