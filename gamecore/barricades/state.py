@@ -53,6 +53,7 @@ WILD, GROOM = R.WILD, R.GUARDIAN_ROOM
 _make = Action.make
 _DOUBLE_FLAGS = {"defeated_l3": "defeated_l3", "won_alone": "won_alone", "helped_build": "helped_build",
                  "gave_or_lent": "gave"}     # a board's double-rank condition -> the turn flag that meets it
+_NO_COUNTS: dict = {}       # shared, never written
 _HANDOVERS: dict = {}
 _BUY_OFFERS: dict = {}      # (market keys, hero stacks, seat) -> the buy offers in listing order       # lend/give action lists by (cards and pairs, taker, kinds)
 _ACTIONS: dict = {}         # actions without parameters, by (kind, source, target): listing builds the same ones
@@ -237,6 +238,12 @@ class BarricadesState(GameState):
     # a per-listing memo (gold, advanced-token counts, darkness): set only while _legal() runs, when the
     # state cannot change, so no cached value ever outlives the state it was worked out from
     _lm: dict | None = None
+    # (the tokens table, whether any token is an advanced one): token kinds are dealt once at setup
+    _adv_game: tuple | None = None
+
+    def changed(self) -> None:
+        super().changed()
+        self._adv_game = None
 
     def key(self, cid: str) -> str:
         return self.d["cards"][cid]
@@ -332,8 +339,13 @@ class BarricadesState(GameState):
             got = lm.get("adv")
             if got is not None:
                 return got
-        adv = self.C.village["advanced_tokens"]
         tokens = self.d["tokens"]
+        ref = self._adv_game
+        if ref is None or ref[0] is not tokens:     # does this game have advanced tokens at all?
+            ref = self._adv_game = (tokens, any(t["kind"] != "blank" for t in tokens.values()))
+        if not ref[1]:
+            return _NO_COUNTS
+        adv = self.C.village["advanced_tokens"]
         counts: dict[str, int] = {}
         for spots in self.d["spots"].values():
             for t in spots:
@@ -852,11 +864,12 @@ class BarricadesState(GameState):
                 continue
             done.add(k)
             card = cards[k]
-            if card["type"] != "hero" or (gold is not None and card["au"] > gold):
+            if card["type"] != "hero" or card["no_level_up"] or card["level"] >= 3 or \
+                    (gold is not None and card["au"] > gold):
                 continue
-            targets = self._level_targets(seat, cid)
-            if targets and p["xp"] >= self._level_cost(seat, cid):
-                out += [A("level_up", cid, t) for t in targets]
+            if p["xp"] < self._level_cost(seat, cid):     # too little XP: no need to look at the stacks
+                continue
+            out += [A("level_up", cid, t) for t in self._level_targets(seat, cid)]
         return out
 
     def _rank_cost(self, seat: int, k: int) -> int:
