@@ -106,6 +106,29 @@ def _spot_name(loc: str, k: int) -> str:
     return got
 
 
+_SEAT_ACTIONS: dict = {}
+
+
+def _seat_action(name: str, seat: int) -> Action:
+    """A seat's fixed actions (end its village phase, yield, be ready, roll...), built once per seat."""
+    got = _SEAT_ACTIONS.get((name, seat))
+    if got is None:
+        champion = f"champion:{seat}"
+        got = _SEAT_ACTIONS[(name, seat)] = {
+            "roll": lambda: A("roll", f"dice:{seat}"),
+            "place_village": lambda: A("place", champion, "village"),
+            "heal": lambda: A("heal", f"gold:{seat}", f"hero:{seat}"),
+            "market_draw": lambda: A("market_draw", f"deck:{seat}", f"hand:{seat}"),
+            "shop": lambda: A("shop", f"gold:{seat}", "loc:shop"),
+            "yield": lambda: A("yield", champion),
+            "end_village": lambda: A("end_village", champion),
+            "ready": lambda: A("ready", champion),
+            "leave": lambda: A("leave", champion),
+            "done": lambda: A("done", champion),
+        }[name]()
+    return got
+
+
 class _ContentSlot:
     """``state.C``: the content tables, read (once per process) on first use; from then on a plain class
     attribute, so the hot paths do not call a property for every card they look at."""
@@ -646,7 +669,7 @@ class BarricadesState(GameState):
 
     def _legal_roll(self):
         seat = self.d["queue"][0]
-        return [A("roll", f"dice:{seat}")]
+        return [_seat_action("roll", seat)]
 
     def _do_roll(self, a):
         d = self.d
@@ -793,7 +816,7 @@ class BarricadesState(GameState):
                 if spot not in taken:
                     out.append(A("place", src, "spot:" + spot))
                     break  # the spots of a location are interchangeable: offer the first free one
-        out.append(A("place", src, "village"))
+        out.append(_seat_action("place_village", seat))
         if p["pos"] != "village":
             out.append(A("place", src, room_id(p["pos"])))
         return out
@@ -968,7 +991,7 @@ class BarricadesState(GameState):
         if not p["leveled"] and loc != "guild":
             out += self._level_actions(seat)
         if gold >= C.village["heal_cost"] and self._wounded(seat):
-            out.append(A("heal", f"gold:{seat}", f"hero:{seat}"))
+            out.append(_seat_action("heal", seat))
         out += self._train_actions(seat)
         ops = R._ranks(C, p)[1]
         if p["rank"] >= 1 and "heal" in ops and not p["flags"].get("village_heal"):
@@ -980,7 +1003,7 @@ class BarricadesState(GameState):
         if loc is not None:
             visits = 2 if (loc == "marketplace" and "diplomacy" in ops) else 1
             if loc == "marketplace" and p["visits"] < visits:
-                out.append(A("market_draw", f"deck:{seat}", f"hand:{seat}"))
+                out.append(_seat_action("market_draw", seat))
                 for t in range(self.players):
                     if t == seat:
                         continue
@@ -998,13 +1021,13 @@ class BarricadesState(GameState):
                     out.append(A("temple", f"loc:temple", f"hero:{seat}", cards=k))
             elif loc == "shop":
                 if gold >= self._treasure_cost(seat) and (d["tdeck"] or d["tdiscard"]):
-                    out.append(A("shop", f"gold:{seat}", "loc:shop"))
+                    out.append(_seat_action("shop", seat))
             if not d["barricades"][loc] and str(seat) not in d["pledges"].get(loc, {}):
                 if gold > 0 or self._barricade_discount(seat) > 0:
                     out.append(A("fund", f"gold:{seat}", f"barricade:{loc}"))
         if not d["options_one"] and len(d["queue"]) > 1 and d["yields"].get(str(seat), 0) < 2:
-            out.append(A("yield", f"champion:{seat}"))
-        out.append(A("end_village", f"champion:{seat}"))
+            out.append(_seat_action("yield", seat))
+        out.append(_seat_action("end_village", seat))
         return out
 
     def _distinct(self, cids: list[str], lendable: bool = False, spare_for: int | None = None) -> list[str]:
@@ -1494,7 +1517,8 @@ class BarricadesState(GameState):
                     out += [A("give_gear", f"gear:{gg}:{seat}", f"hero:{t}") for gg in GEAR if p["gear"][gg]]
                 if not p["lent"]:
                     out += self._handover_actions(seat, t, ("lend", "give"))
-            return out + [A("ready", f"champion:{seat}")]
+            out.append(_seat_action("ready", seat))
+            return out
         leader = g["members"][0]
         src = f"champion:{leader}"
         pos = self._group_pos()
@@ -1507,7 +1531,8 @@ class BarricadesState(GameState):
                     out.append(A("move", src, room_id(room), light=cost))
             if pos != "village":
                 out.append(A("stay", src, room_id(pos)))
-            return out + [A("leave", src)]
+            out.append(_seat_action("leave", leader))
+            return out
         if step == "battle":
             out = []
             if R.monster_stats(d, self.C, pos) is not None:
@@ -1522,7 +1547,8 @@ class BarricadesState(GameState):
                 if R.has_rank_op(self.C, d["p"][m], "supply_lines") and not d["mods"].get("no_gear"):
                     out += [A("give_gear", f"gear:{gg}:{m}", f"hero:{t}") for gg in GEAR if d["p"][m]["gear"][gg]
                             for t in g["members"] if t != m]
-            return out + [A("leave", src)]
+            out.append(_seat_action("leave", leader))
+            return out
         if step == "spoils":
             seat = g["members"][d["dmember"]]
             p = d["p"][seat]
@@ -1531,7 +1557,8 @@ class BarricadesState(GameState):
                 out += self._level_actions(seat)
             out += self._train_actions(seat)
             out += self._use_actions(seat, "spoils")     # potions work any time: after the battle's wounds too
-            return out + [A("done", f"champion:{seat}")]
+            out.append(_seat_action("done", seat))
+            return out
         raise ValueError(step)
 
     def _do_dungeon(self, a):
