@@ -47,6 +47,18 @@ def op_sum(C: Content, key: str, op: str) -> int:
     return got
 
 
+def op_table(C: Content, op: str) -> dict[str, int]:
+    """{card kind: the n of its effects ``op`` added up}, only the kinds that have one (worked out once)."""
+    table = C.derived.get(("op", op))
+    if table is None:
+        table = C.derived[("op", op)] = {}
+        for key, card in C.cards.items():
+            n = sum(e["n"] for e in card["effects"] if e["op"] == op)
+            if n:
+                table[key] = n
+    return table
+
+
 def rank_effects(C: Content, p: dict) -> tuple[dict, ...]:
     return _ranks(C, p)[0]
 
@@ -282,12 +294,14 @@ def light_of(d: dict, C: Content, seat: int, party_size: int = 1, menaces: list[
 def free_passes(d: dict, C: Content, seats: list[int]) -> int:
     n = 0
     kinds = d["cards"]
+    table = op_table(C, "free_room")
     for s in seats:
         p = d["p"][s]
-        for c in p["hand"]:
-            n += op_sum(C, kinds[c], "free_room")
-        for c, _owner in p["borrowed"]:
-            n += op_sum(C, kinds[c], "free_room")
+        if table:
+            for c in p["hand"]:
+                n += table.get(kinds[c], 0)
+            for c, _owner in p["borrowed"]:
+                n += table.get(kinds[c], 0)
         ranks, ops, _C = _ranks(C, p)
         if "free_room" in ops:
             n += sum(e["n"] for e in ranks if e["op"] == "free_room")

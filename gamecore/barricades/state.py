@@ -857,9 +857,13 @@ class BarricadesState(GameState):
 
     def _buys_allowed(self, seat: int) -> int:
         n = 1
-        C, kinds = self.C, self.d["cards"]
-        for c in R.hand_cards(self.d, seat):
-            n += R.op_sum(C, kinds[c], "buy")
+        table = R.op_table(self.C, "buy")
+        if table:
+            kinds, p = self.d["cards"], self.d["p"][seat]
+            for c in p["hand"]:
+                n += table.get(kinds[c], 0)
+            for c, _owner in p["borrowed"]:
+                n += table.get(kinds[c], 0)
         return n
 
     def _level_targets(self, seat: int, cid: str) -> list[str]:
@@ -951,9 +955,10 @@ class BarricadesState(GameState):
     def _barricade_discount(self, seat: int) -> int:
         p = self.d["p"][seat]
         n = p["buff"].get("barricade", 0)
-        C, kinds = self.C, self.d["cards"]
+        table = R.op_table(self.C, "barricade_discount")
+        kinds = self.d["cards"]
         for c in R.hand_cards(self.d, seat):
-            n += R.op_sum(C, kinds[c], "barricade_discount")
+            n += table.get(kinds[c], 0)
         n += sum(e["n"] for e in R.rank_effects(self.C, p) if e["op"] == "barricade_discount")
         return n
 
