@@ -107,6 +107,15 @@ def _spot_name(loc: str, k: int) -> str:
 
 
 _SEAT_ACTIONS: dict = {}
+_DIE_ACTIONS: dict = {}
+_MOVE_ACTIONS: dict = {}    # (leader, room, light) -> the move action (a few hundred at most)
+
+
+def _die_action(seat: int, i: int) -> Action:
+    got = _DIE_ACTIONS.get((seat, i))
+    if got is None:
+        got = _DIE_ACTIONS[(seat, i)] = A("resolve", f"die:{seat}:{i}")
+    return got
 
 
 def _seat_action(name: str, seat: int) -> Action:
@@ -688,7 +697,7 @@ class BarricadesState(GameState):
         for i, die in enumerate(self.d["dice"][seat]):
             if not die["done"] and die["face"] not in faces:
                 faces.add(die["face"])
-                out.append(A("resolve", f"die:{seat}:{i}"))
+                out.append(_die_action(seat, i))
         return out
 
     def _do_resolve(self, a):
@@ -1533,7 +1542,10 @@ class BarricadesState(GameState):
             out = []
             for room, cost in R.move_costs(d, self.C, pos, passes):
                 if cost <= light:
-                    out.append(A("move", src, room_id(room), light=cost))
+                    act = _MOVE_ACTIONS.get((leader, room, cost))
+                    if act is None:
+                        act = _MOVE_ACTIONS[(leader, room, cost)] = A("move", src, room_id(room), light=cost)
+                    out.append(act)
             if pos != "village":
                 out.append(A("stay", src, room_id(pos)))
             out.append(_seat_action("leave", leader))
