@@ -365,6 +365,18 @@ def _find_plans(C: Content, heroes: tuple[str, ...], weapons: tuple[str, ...], r
     H = [C.cards[k] for k in heroes]
     W = [C.cards[k] for k in weapons]
     best: dict[tuple, tuple] = {}
+    if len(W) == 1:                 # one weapon: unwielded, or in the hands of each hero able to (the search's order)
+        best[(0, 0, 0)] = ()
+        need = W[0]["sk"]
+        seen = set()
+        for i, hero in enumerate(H):
+            if heroes[i] in seen or need > hero["sk"] + rations:
+                continue
+            seen.add(heroes[i])
+            key = _weapon_gain(C, hero, (W[0],))
+            if key not in best:
+                best[key] = ((0, i),)
+        return _plan_front(best)
     loads = [0] * len(H)
     held: list[list[int]] = [[] for _ in H]
 
@@ -398,6 +410,11 @@ def _find_plans(C: Content, heroes: tuple[str, ...], weapons: tuple[str, ...], r
             loads[i] -= W[j]["sk"]
 
     go(0)
+    return _plan_front(best)
+
+
+def _plan_front(best: dict) -> tuple:
+    """The outcomes no other beats in every number, best total first, each with its plan."""
     keys = list(best)
     front = [k for k in keys if not any(o != k and all(o[x] >= k[x] for x in range(3)) for o in keys)]
     front.sort(key=lambda k: (-(k[0] + k[1] + k[2]), -k[0], -k[1]))
