@@ -111,6 +111,13 @@ _DIE_ACTIONS: dict = {}
 _MOVE_ACTIONS: dict = {}    # (leader, room, light) -> the move action (a few hundred at most)
 
 
+def _min_level_xp(C: Content) -> int:
+    got = C.derived.get("min_level_xp")
+    if got is None:
+        got = C.derived["min_level_xp"] = min(C.level_up_xp.values())
+    return got
+
+
 def _die_action(seat: int, i: int) -> Action:
     got = _DIE_ACTIONS.get((seat, i))
     if got is None:
@@ -891,6 +898,8 @@ class BarricadesState(GameState):
     def _level_actions(self, seat: int) -> list[Action]:
         p = self.d["p"][seat]
         out = []
+        if p["xp"] < _min_level_xp(self.C):     # not even the cheapest level-up (tokens only add to it)
+            return out
         done = set()
         gold = self._gold(seat) if self.d["phase"] == "village" else None
         kinds, cards = self.d["cards"], self.C.cards
@@ -928,8 +937,9 @@ class BarricadesState(GameState):
     def _train_actions(self, seat: int) -> list[Action]:
         p = self.d["p"][seat]
         out = []
-        if p["trained"] or p["rank"] >= len(self.C.rank_costs):
-            return out
+        costs = self.C.rank_costs
+        if p["trained"] or p["rank"] >= len(costs) or p["xp"] < costs[p["rank"]]:
+            return out          # (advanced tokens only ever add to a rank's cost)
         if p["xp"] >= self._rank_cost(seat, 1):
             out.append(A("train", f"board:{p['board']}", f"hero:{seat}", ranks=1))
         if p["rank"] + 2 <= len(self.C.rank_costs) and self._double_ok(seat) and p["xp"] >= self._rank_cost(seat, 2):
@@ -1524,13 +1534,16 @@ class BarricadesState(GameState):
             seat = g["members"][d["dmember"]]
             out = self._use_actions(seat, "dungeon")
             p = d["p"][seat]
-            for t in g["members"]:
-                if t == seat:
-                    continue
-                if not d["mods"].get("no_gear"):
-                    out += [A("give_gear", f"gear:{gg}:{seat}", f"hero:{t}") for gg in GEAR if p["gear"][gg]]
-                if not p["lent"]:
-                    out += self._handover_actions(seat, t, ("lend", "give"))
+            members = g["members"]
+            if len(members) > 1:
+                held = [gg for gg in GEAR if p["gear"][gg]] if not d["mods"].get("no_gear") else []
+                for t in members:
+                    if t == seat:
+                        continue
+                    if held:
+                        out += [A("give_gear", f"gear:{gg}:{seat}", f"hero:{t}") for gg in held]
+                    if not p["lent"]:
+                        out += self._handover_actions(seat, t, ("lend", "give"))
             out.append(_seat_action("ready", seat))
             return out
         leader = g["members"][0]
