@@ -821,8 +821,9 @@ class BarricadesState(GameState):
         src = f"champion:{seat}"
         out = []
         taken = {q["spot"] for q in d["p"] if q["spot"]}
+        visit_xp = self._adv_counts().get("visit_xp")    # none lying anywhere: no visit costs XP
         for loc in LOCATIONS:
-            cost_xp = self._adv_loc("visit_xp", loc, seat)
+            cost_xp = self._adv_loc("visit_xp", loc, seat) if visit_xp else 0
             if cost_xp and p["xp"] < cost_xp:
                 continue
             for k, tok in enumerate(d["spots"][loc]):
