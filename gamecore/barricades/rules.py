@@ -77,13 +77,14 @@ def hand_cards(d: dict, seat: int) -> list[str]:
 
 def gold_of(d: dict, C: Content, seat: int) -> int:
     p = d["p"][seat]
-    cards, kinds = C.cards, d["cards"]
-    total = 0
-    for c in p["hand"]:
-        total += cards[kinds[c]]["au"]
-    for c, _owner in p["borrowed"]:
-        total += cards[kinds[c]]["au"]
-    if has_rank_op(C, p, "gold"):
+    au = C.derived.get("au")
+    if au is None:
+        au = C.derived["au"] = {k: c["au"] for k, c in C.cards.items()}
+    kinds = d["cards"]
+    total = sum([au[kinds[c]] for c in p["hand"]])
+    if p["borrowed"]:
+        total += sum(au[kinds[c]] for c, _owner in p["borrowed"])
+    if p["rank"] and has_rank_op(C, p, "gold"):
         total += 1
     # gold pledged to a barricade this turn is spent only when it is built, but it is no longer free to spend
     pledges = d.get("pledges")

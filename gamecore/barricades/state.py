@@ -361,7 +361,10 @@ class BarricadesState(GameState):
 
     def _wounded(self, seat: int) -> bool:
         p = self.d["p"][seat]
-        return p["wounds"] > 0 or any(self.key(c) == "wound" for c in p["hand"])
+        if p["wounds"] > 0:
+            return True
+        kinds = self.d["cards"]
+        return "wound" in [kinds[c] for c in p["hand"]]
 
     def _draw_treasure(self) -> str | None:
         d = self.d
