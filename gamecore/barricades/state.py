@@ -88,7 +88,13 @@ def _E(kind, key, params=None, source=None, target=None, cause=None) -> Event:
         params["player"] = params["seat"] + 1
     if "other" in params:
         params["other_player"] = params["other"] + 1
-    return Event(kind, "barricades.log." + key, params, source, target, cause)
+    full = _LOG_KEYS.get(key)
+    if full is None:
+        full = _LOG_KEYS[key] = "barricades.log." + key
+    return Event(kind, full, params, source, target, cause)
+
+
+_LOG_KEYS: dict = {}
 
 
 def room_id(room: str) -> str:
@@ -1905,7 +1911,7 @@ class BarricadesState(GameState):
                                                "warden": cut}))
                 e["stage"] = "tokens"
             elif st == "tokens":
-                if e["left"] <= 0 or not d["bag"] or len(self.destroyed_locations()) == len(LOCATIONS):
+                if e["left"] <= 0 or not d["bag"] or all(None not in row for row in d["spots"].values()):
                     e["stage"] = "check"
                     continue
                 tid = d["bag"].pop(self.rng.randrange(len(d["bag"])))
