@@ -381,11 +381,17 @@ def _find_plans(C: Content, heroes: tuple[str, ...], weapons: tuple[str, ...], r
     loads = [0] * len(H)
     held: list[list[int]] = [[] for _ in H]
 
+    gains: dict = {}                # (hero index, weapons it holds) -> what they add: leaves share loads
+
     def outcome():
         a = m = cut = 0
         for i, hero in enumerate(H):
             if held[i]:
-                ga, gm, gc = _weapon_gain(C, hero, tuple(W[j] for j in held[i]))
+                key = (i, tuple(held[i]))
+                got = gains.get(key)
+                if got is None:
+                    got = gains[key] = _weapon_gain(C, hero, tuple(W[j] for j in held[i]))
+                ga, gm, gc = got
                 a, m, cut = a + ga, m + gm, cut + gc
         return a, m, cut
 
