@@ -624,9 +624,20 @@ class BarricadesState(GameState):
         try:
             if d["subs"]:
                 return self._legal_sub(d["subs"][-1])
-            return getattr(self, "_legal_" + d["phase"])()
+            return _LEGAL_BY_PHASE[d["phase"]](self)
         finally:
             self._lm = outer
+
+    def legal_actions(self, source: str | None = None) -> list[Action]:
+        """GameState.legal_actions with its steps written out (the same list, the same memo for apply)."""
+        if self.d["over"] is not None:
+            self._legal_memo = None
+            return []
+        actions = self._legal()
+        self._legal_memo = tuple(actions)
+        if source is not None:
+            actions = [a for a in actions if a.source == source]
+        return actions
 
     def _gold(self, seat: int) -> int:
         """rules.gold_of, kept for the rest of a listing."""
@@ -644,7 +655,7 @@ class BarricadesState(GameState):
         if d["subs"]:
             events = self._apply_sub(d["subs"][-1], action)
         else:
-            events = getattr(self, f"_do_{d['phase']}")(action)
+            events = _DO_BY_PHASE[d["phase"]](self, action)
         events += self._advance()
         return events
 
@@ -2124,3 +2135,9 @@ class BarricadesState(GameState):
             break
         return events
 
+
+# the phase steps by name, looked up once (the listing and apply dispatch on d["phase"] at every step)
+_LEGAL_BY_PHASE = {name[len("_legal_"):]: fn for name, fn in vars(BarricadesState).items()
+                   if name.startswith("_legal_") and callable(fn)}
+_DO_BY_PHASE = {name[len("_do_"):]: fn for name, fn in vars(BarricadesState).items()
+                if name.startswith("_do_") and callable(fn)}
