@@ -124,6 +124,19 @@ def _min_level_xp(C: Content) -> int:
     return got
 
 
+_PAIR_IDS = {"borrow": ("hand:{}", "hero:{}"), "buy_gear": ("gear:{}", "hero:{}"), "fund": ("gold:{}", "barricade:{}")}
+_PAIR_ACTIONS: dict = {}
+
+
+def _pair_action(kind: str, a, b) -> Action:
+    """An action whose source and target ids are made of two values (a seat, a gear, a location), built once."""
+    got = _PAIR_ACTIONS.get((kind, a, b))
+    if got is None:
+        src, tgt = _PAIR_IDS[kind]
+        got = _PAIR_ACTIONS[(kind, a, b)] = A(kind, src.format(a), tgt.format(b))
+    return got
+
+
 def _die_action(seat: int, i: int) -> Action:
     got = _DIE_ACTIONS.get((seat, i))
     if got is None:
@@ -1049,16 +1062,17 @@ class BarricadesState(GameState):
             visits = 2 if (loc == "marketplace" and "diplomacy" in ops) else 1
             if loc == "marketplace" and p["visits"] < visits:
                 out.append(_seat_action("market_draw", seat))
+                kinds = d["cards"]
                 for t in range(self.players):
                     if t == seat:
                         continue
                     out += self._handover_actions(seat, t, ("lend", "give"))
-                    if any(self.key(c) != "wound" for c in d["p"][t]["hand"]):
-                        out.append(A("borrow", f"hand:{t}", f"hero:{seat}"))
+                    if any(kinds[c] != "wound" for c in d["p"][t]["hand"]):
+                        out.append(_pair_action("borrow", t, seat))
             elif loc == "bazaar":
                 for g in GEAR:
                     if d["gear_supply"][g] and gold >= self._gear_cost(seat, g):
-                        out.append(A("buy_gear", f"gear:{g}", f"hero:{seat}"))
+                        out.append(_pair_action("buy_gear", g, seat))
             elif loc == "temple" and p["visits"] < 1:
                 wc = sum(1 for c in p["hand"] if self.key(c) == "wound")
                 n = self._temple_heal(seat)
@@ -1069,7 +1083,7 @@ class BarricadesState(GameState):
                     out.append(_seat_action("shop", seat))
             if not d["barricades"][loc] and str(seat) not in d["pledges"].get(loc, {}):
                 if gold > 0 or self._barricade_discount(seat) > 0:
-                    out.append(A("fund", f"gold:{seat}", f"barricade:{loc}"))
+                    out.append(_pair_action("fund", seat, loc))
         if not d["options_one"] and len(d["queue"]) > 1 and d["yields"].get(str(seat), 0) < 2:
             out.append(_seat_action("yield", seat))
         out.append(_seat_action("end_village", seat))
