@@ -55,6 +55,8 @@ class Content:
     boards: dict[str, dict]
     village: dict
     raw: dict = field(default_factory=dict, repr=False)
+    # values derived from the tables above, worked out on first use (content never changes once loaded)
+    derived: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 def _read(name: str) -> Any:

@@ -16,35 +16,94 @@ def hand_size(C: Content, wounds: int) -> int:
     return max(1, C.village["hand_size"] - wounds // 2)
 
 
-def rank_effects(C: Content, p: dict) -> list[dict]:
-    return C.boards[p["board"]]["ranks"][:p["rank"]] if p.get("board") else []
+_NO_RANKS: tuple = ((), frozenset(), None)
+_RANKS: dict = {}
+
+
+def _ranks(C: Content, p: dict) -> tuple:
+    """(the rank effects a hero has, the set of their ops, C), worked out once per board and rank."""
+    board = p.get("board")
+    if not board:
+        return _NO_RANKS
+    key = (board, p["rank"])
+    hit = _RANKS.get(key)
+    if hit is None or hit[2] is not C:
+        effects = C.boards[board]["ranks"][:p["rank"]]
+        hit = _RANKS[key] = (tuple(effects), frozenset(r["op"] for r in effects), C)
+    return hit
+
+
+_OP_SUMS: dict = {}
+
+
+def op_sum(C: Content, key: str, op: str) -> int:
+    """The n of every effect ``op`` of card kind ``key`` added up (worked out once per kind and op)."""
+    table = _OP_SUMS.get(op)
+    if table is None or table[""] is not C:
+        table = _OP_SUMS[op] = {"": C}
+    got = table.get(key)
+    if got is None:
+        got = table[key] = sum(e["n"] for e in C.cards[key]["effects"] if e["op"] == op)
+    return got
+
+
+def op_table(C: Content, op: str) -> dict[str, int]:
+    """{card kind: the n of its effects ``op`` added up}, only the kinds that have one (worked out once)."""
+    table = C.derived.get(("op", op))
+    if table is None:
+        table = C.derived[("op", op)] = {}
+        for key, card in C.cards.items():
+            n = sum(e["n"] for e in card["effects"] if e["op"] == op)
+            if n:
+                table[key] = n
+    return table
+
+
+def rank_effects(C: Content, p: dict) -> tuple[dict, ...]:
+    return _ranks(C, p)[0]
 
 
 def has_rank_op(C: Content, p: dict, op: str) -> bool:
-    return any(r["op"] == op for r in rank_effects(C, p))
+    return op in _ranks(C, p)[1]
 
 
 def hand_cards(d: dict, seat: int) -> list[str]:
     """Cards this hero may use now: its own hand plus what it borrowed this turn."""
     p = d["p"][seat]
+    if not p["borrowed"]:
+        return list(p["hand"])
     return p["hand"] + [c for c, _owner in p["borrowed"]]
 
 
 def gold_of(d: dict, C: Content, seat: int) -> int:
     p = d["p"][seat]
-    total = sum(C.cards[d["cards"][c]]["au"] for c in hand_cards(d, seat))
-    if has_rank_op(C, p, "gold"):
+    au = C.derived.get("au")
+    if au is None:
+        au = C.derived["au"] = {k: c["au"] for k, c in C.cards.items()}
+    kinds = d["cards"]
+    total = sum([au[kinds[c]] for c in p["hand"]])
+    if p["borrowed"]:
+        total += sum(au[kinds[c]] for c, _owner in p["borrowed"])
+    if p["rank"] and has_rank_op(C, p, "gold"):
         total += 1
     # gold pledged to a barricade this turn is spent only when it is built, but it is no longer free to spend
-    pledged = sum(v.get(str(seat), {}).get("gold", 0) for v in d.get("pledges", {}).values())
+    pledges = d.get("pledges")
+    pledged = 0
+    if pledges:
+        me = str(seat)
+        for v in pledges.values():
+            got = v.get(me)
+            if got:
+                pledged += got.get("gold", 0)
     return total + p["buff"].get("au", 0) - p["gold_used"] - pledged  # may dip below 0 only outside the village
 
 
 def menace_ops(d: dict, C: Content) -> list[dict]:
     out = []
-    for room, cid in d["rooms"].items():
+    cards, kinds = C.cards, d["cards"]
+    for cid in d["rooms"].values():
         if cid is not None:
-            menace = C.cards[d["cards"][cid]].get("menace")
+            menace = cards[kinds[cid]].get("menace")
             if menace:
                 out.append(menace)
     return out
@@ -58,7 +117,8 @@ def room_level(C: Content, room: str) -> int:
     return C.rooms[room]["level"]
 
 
-def darkness(d: dict, C: Content, room: str) -> int:
+def darkness(d: dict, C: Content, room: str, menaces: list[dict] | None = None) -> int:
+    """Darkness of ``room`` now (``menaces``: menace_ops(d, C) when the caller has it already)."""
     if room == WILD:
         base = C.wilderness["darkness"]
     elif room == GUARDIAN_ROOM:
@@ -66,7 +126,7 @@ def darkness(d: dict, C: Content, room: str) -> int:
     else:
         base = C.rooms[room]["darkness"]
     level = room_level(C, room)
-    for menace in menace_ops(d, C):
+    for menace in (menace_ops(d, C) if menaces is None else menaces):
         if menace["op"] == "darkness" and level >= menace["from_level"]:
             base += menace["n"]
     if level == 3:
@@ -79,13 +139,18 @@ def rooms_at(d: dict, C: Content, level: int) -> list[str]:
         return [WILD]
     if level == 4:
         return [GUARDIAN_ROOM] if d["side"] == "guardian" else []
-    return [r for r in C.rooms if C.rooms[r]["level"] == level]
+    by_level = C.derived.get("rooms_at")
+    if by_level is None:
+        by_level = C.derived["rooms_at"] = {lv: tuple(r for r in C.rooms if C.rooms[r]["level"] == lv) for lv in (1, 2, 3)}
+    return list(by_level.get(level, ()))
 
 
-def path_cost(d: dict, C: Content, start: str, target: str, free_passes: int = 0) -> int | None:
+def path_cost(d: dict, C: Content, start: str, target: str, free_passes: int = 0,
+              dark: dict | None = None) -> int | None:
     """Light needed to go from ``start`` ("village" or a room) to ``target``: the darkness of every
     room entered on the way (the cheapest room of each level passed through) plus the target's.
-    ``free_passes`` rooms passed through cost nothing (the dearest ones). None if unreachable."""
+    ``free_passes`` rooms passed through cost nothing (the dearest ones). None if unreachable.
+    ``dark``: a dict the caller keeps while the state does not change, filled with each room's darkness."""
     if target == GUARDIAN_ROOM and d["side"] != "guardian":
         return None
     if start == target:
@@ -96,27 +161,122 @@ def path_cost(d: dict, C: Content, start: str, target: str, free_passes: int = 0
         between = range(a + 1, b)
     else:
         between = range(a - 1, b, -1)
+    if dark is None:
+        dark = {}
+    menaces = dark.get("")
+    if menaces is None:
+        menaces = dark[""] = menace_ops(d, C)
     passes = []
     for level in between:
-        rooms = rooms_at(d, C, level)
-        if not rooms:
-            return None
-        passes.append(min(darkness(d, C, r) for r in rooms))
-    passes.sort(reverse=True)
-    return sum(passes[free_passes:]) + darkness(d, C, target)
+        cheapest = dark.get(level)          # the cheapest room of a level passed through
+        if cheapest is None:
+            rooms = rooms_at(d, C, level)
+            if not rooms:
+                return None
+            cheapest = dark[level] = min(darkness(d, C, r, menaces) for r in rooms)
+        passes.append(cheapest)
+    if len(passes) > 1:
+        passes.sort(reverse=True)
+    got = dark.get(target)
+    if got is None:
+        got = dark[target] = darkness(d, C, target, menaces)
+    return sum(passes[free_passes:]) + got
 
 
-def light_of(d: dict, C: Content, seat: int, party_size: int = 1) -> int:
-    p = d["p"][seat]
-    cards = [C.cards[d["cards"][c]] for c in hand_cards(d, seat)]
-    keys = {c["key"] for c in cards}
-    total = sum(c["lt"] for c in cards)
-    for card in cards:
+def move_costs(d: dict, C: Content, start: str, free_passes: int = 0) -> list[tuple[str, int]]:
+    """[(room, light needed)] for every room reachable from ``start`` (levels 0 to 4 in order, ``start``
+    itself left out): the numbers path_cost gives one by one, worked out in one pass (darkness as
+    ``darkness`` reckons it: the room's own, the menaces' from their level on, the level-3 modifier)."""
+    static = C.derived.get("move")
+    if static is None:                      # per level: the rooms and their own darkness (levels 1-3)
+        static = C.derived["move"] = [((WILD, C.wilderness["darkness"]),)] + \
+            [tuple((r, C.rooms[r]["darkness"]) for r in C.rooms if C.rooms[r]["level"] == lv) for lv in (1, 2, 3)]
+    mods = d["mods"]
+    add = [0, 0, 0, 0, 0]
+    kinds, cards = d["cards"], C.cards
+    for cid in d["rooms"].values():
+        if cid is not None:
+            menace = cards[kinds[cid]].get("menace")
+            if menace and menace["op"] == "darkness":
+                for lv in range(max(0, menace["from_level"]), 5):
+                    add[lv] += menace["n"]
+    if mods:
+        add[3] += mods.get("l3_dark", 0)
+    revealed = d["side"] == "guardian"
+    key = (start, free_passes, tuple(add), revealed and d["guardian"], revealed and mods.get("guardian_dark", 0))
+    hit = _MOVES.get(key)
+    if hit is not None and hit[0] is C:
+        return list(hit[1])
+    levels = [[(r, dk + add[lv]) for r, dk in static[lv]] for lv in range(4)]
+    if d["side"] == "guardian":
+        levels.append([(GUARDIAN_ROOM, C.guardians[d["guardian"]]["darkness"] + mods.get("guardian_dark", 0) + add[4])])
+    else:
+        levels.append([])
+    cheapest = [min(dk for _r, dk in rooms) if rooms else None for rooms in levels]
+    a = -1 if start == "village" else room_level(C, start)
+    out = []
+    for b in range(5):
+        between = range(a + 1, b) if a < b else range(a - 1, b, -1)
+        passes = [cheapest[lv] for lv in between]
+        if None in passes:
+            continue
+        if len(passes) > 1:
+            passes.sort(reverse=True)
+        base = sum(passes[free_passes:]) if passes else 0
+        for room, dk in levels[b]:
+            if room != start:
+                out.append((room, base + dk))
+    if len(_MOVES) >= 5_000:
+        _MOVES.clear()
+    _MOVES[key] = (C, tuple(out))
+    return out
+
+
+_MOVES: dict = {}       # move_costs by everything they depend on (start, passes, darkness added per level, Guardian)
+
+
+_LIGHTS: dict = {}
+_HAND_LIGHT: dict = {}
+
+
+def _card_light(C: Content, key: str) -> tuple:
+    """(light always given, party light, ((with_card, n), ...) given only beside that card, C) of a card kind."""
+    hit = _LIGHTS.get(key)
+    if hit is None or hit[3] is not C:
+        card = C.cards[key]
+        base, party, conds = card["lt"], 0, []
         for eff in card["effects"]:
-            if eff["op"] == "light" and (not eff.get("with_card") or eff["with_card"] in keys):
-                total += eff["n"]
-            if eff["op"] == "party_light" and party_size > 1:
-                total += eff["n"]
+            if eff["op"] == "light":
+                if eff.get("with_card"):
+                    conds.append((eff["with_card"], eff["n"]))
+                else:
+                    base += eff["n"]
+            if eff["op"] == "party_light":
+                party += eff["n"]
+        hit = _LIGHTS[key] = (base, party, tuple(conds), C)
+    return hit
+
+
+def light_of(d: dict, C: Content, seat: int, party_size: int = 1, menaces: list[dict] | None = None) -> int:
+    """Light ``seat`` brings (``menaces``: menace_ops(d, C) when the caller has it already)."""
+    p = d["p"][seat]
+    kinds = d["cards"]
+    keys = tuple([kinds[c] for c in p["hand"]] + [kinds[c] for c, _o in p["borrowed"]])
+    hit = _HAND_LIGHT.get(keys)
+    if hit is None or hit[2] is not C:      # (light of the cards alone, their party light), per hand of kinds
+        alone = party = 0
+        conds = []
+        for k in keys:
+            base, pl, cond, _C = _card_light(C, k)
+            alone += base
+            party += pl
+            conds += cond
+        held = set(keys)
+        alone += sum(n for with_card, n in conds if with_card in held)
+        if len(_HAND_LIGHT) >= 20_000:
+            _HAND_LIGHT.clear()
+        hit = _HAND_LIGHT[keys] = (alone, party, C)
+    total = hit[0] + (hit[1] if party_size > 1 else 0)
     for eff in rank_effects(C, p):
         if eff["op"] == "light":
             total += eff["n"]
@@ -125,7 +285,7 @@ def light_of(d: dict, C: Content, seat: int, party_size: int = 1) -> int:
         if eff["op"] == "party_light_per_member" and party_size > 1:
             total += eff["n"] * party_size
     total += p["buff"].get("lt", 0)
-    for menace in menace_ops(d, C):
+    for menace in (menace_ops(d, C) if menaces is None else menaces):
         if menace["op"] == "light":
             total += menace["n"]
     total += d["mods"].get("light", 0)
@@ -134,11 +294,18 @@ def light_of(d: dict, C: Content, seat: int, party_size: int = 1) -> int:
 
 def free_passes(d: dict, C: Content, seats: list[int]) -> int:
     n = 0
+    kinds = d["cards"]
+    table = op_table(C, "free_room")
     for s in seats:
         p = d["p"][s]
-        for c in hand_cards(d, s):
-            n += sum(e["n"] for e in C.cards[d["cards"][c]]["effects"] if e["op"] == "free_room")
-        n += sum(e["n"] for e in rank_effects(C, p) if e["op"] == "free_room")
+        if table:
+            for c in p["hand"]:
+                n += table.get(kinds[c], 0)
+            for c, _owner in p["borrowed"]:
+                n += table.get(kinds[c], 0)
+        ranks, ops, _C = _ranks(C, p)
+        if "free_room" in ops:
+            n += sum(e["n"] for e in ranks if e["op"] == "free_room")
     return n
 
 
@@ -199,14 +366,32 @@ def _find_plans(C: Content, heroes: tuple[str, ...], weapons: tuple[str, ...], r
     H = [C.cards[k] for k in heroes]
     W = [C.cards[k] for k in weapons]
     best: dict[tuple, tuple] = {}
+    if len(W) == 1:                 # one weapon: unwielded, or in the hands of each hero able to (the search's order)
+        best[(0, 0, 0)] = ()
+        need = W[0]["sk"]
+        seen = set()
+        for i, hero in enumerate(H):
+            if heroes[i] in seen or need > hero["sk"] + rations:
+                continue
+            seen.add(heroes[i])
+            key = _weapon_gain(C, hero, (W[0],))
+            if key not in best:
+                best[key] = ((0, i),)
+        return _plan_front(best)
     loads = [0] * len(H)
     held: list[list[int]] = [[] for _ in H]
+
+    gains: dict = {}                # (hero index, weapons it holds) -> what they add: leaves share loads
 
     def outcome():
         a = m = cut = 0
         for i, hero in enumerate(H):
             if held[i]:
-                ga, gm, gc = _weapon_gain(C, hero, tuple(W[j] for j in held[i]))
+                key = (i, tuple(held[i]))
+                got = gains.get(key)
+                if got is None:
+                    got = gains[key] = _weapon_gain(C, hero, tuple(W[j] for j in held[i]))
+                ga, gm, gc = got
                 a, m, cut = a + ga, m + gm, cut + gc
         return a, m, cut
 
@@ -232,6 +417,11 @@ def _find_plans(C: Content, heroes: tuple[str, ...], weapons: tuple[str, ...], r
             loads[i] -= W[j]["sk"]
 
     go(0)
+    return _plan_front(best)
+
+
+def _plan_front(best: dict) -> tuple:
+    """The outcomes no other beats in every number, best total first, each with its plan."""
     keys = list(best)
     front = [k for k in keys if not any(o != k and all(o[x] >= k[x] for x in range(3)) for o in keys)]
     front.sort(key=lambda k: (-(k[0] + k[1] + k[2]), -k[0], -k[1]))
@@ -243,26 +433,31 @@ def wield_options(d: dict, C: Content, seat: int) -> list[dict]:
     number than another): [{"a", "m", "cut", "plan": [[weapon cid, hero cid], ...]}], best total first.
     One entry means there is nothing to choose."""
     cids = hand_cards(d, seat)
-    heroes = sorted((c for c in cids if C.cards[d["cards"][c]]["type"] == "hero"), key=lambda c: (d["cards"][c], c))
     weapons = sorted((c for c in cids if C.cards[d["cards"][c]]["type"] == "weapon"), key=lambda c: (d["cards"][c], c))
+    heroes = sorted((c for c in cids if C.cards[d["cards"][c]]["type"] == "hero"), key=lambda c: (d["cards"][c], c)) \
+        if weapons else []
+    if not heroes:                  # nothing to wield, or no hero to wield it: the one empty way
+        return [{"a": 0, "m": 0, "cut": 0, "plan": []}]
     rations = d["p"][seat]["buff"].get("rations", 0)
     plans = _wield_plans(C, tuple(d["cards"][c] for c in heroes), tuple(d["cards"][c] for c in weapons), rations)
     return [{"a": k[0], "m": k[1], "cut": k[2], "plan": [[weapons[w], heroes[h]] for w, h in plan]}
             for k, plan in plans]
 
 
-def wielded(d: dict, C: Content, seat: int) -> list[list[str]]:
+def wielded(d: dict, C: Content, seat: int, options: list[dict] | None = None) -> list[list[str]]:
     """The [[weapon cid, hero cid], ...] ``seat`` fights with: its chosen plan while every card of it is still
     in hand, else the best option (the only one when there is no choice)."""
     chosen = d["p"][seat].get("wield")
     cids = set(hand_cards(d, seat))
     if chosen and all(w in cids and h in cids for w, h in chosen):
         return chosen
-    options = wield_options(d, C, seat)
+    if options is None:                     # the caller may have listed them already (wield_options)
+        options = wield_options(d, C, seat)
     return options[0]["plan"] if options else []
 
 
-def _member_strength(d: dict, C: Content, seat: int, foe: dict, party: list[int]) -> tuple[int, int, dict]:
+def _member_strength(d: dict, C: Content, seat: int, foe: dict, party: list[int],
+                     options: list[dict] | None = None) -> tuple[int, int, dict]:
     """(physical, magic, extras) one member brings; extras hold party-wide bonuses and defence cuts."""
     p = d["p"][seat]
     cards = [C.cards[d["cards"][c]] for c in hand_cards(d, seat)]
@@ -274,7 +469,7 @@ def _member_strength(d: dict, C: Content, seat: int, foe: dict, party: list[int]
     a = m = 0
     rations = p["buff"].get("rations", 0)
     by_hero: dict[str, list[dict]] = {}
-    for w, h in wielded(d, C, seat):
+    for w, h in wielded(d, C, seat, options):
         by_hero.setdefault(h, []).append(C.cards[d["cards"][w]])
     for hid in [c for c in hand_cards(d, seat) if C.cards[d["cards"][c]]["type"] == "hero"]:
         hero = C.cards[d["cards"][hid]]
@@ -341,15 +536,16 @@ def _member_strength(d: dict, C: Content, seat: int, foe: dict, party: list[int]
     return a, m, extras
 
 
-def party_attack(d: dict, C: Content, party: list[int], room: str) -> dict | None:
-    """The party's pooled attack against the foe in ``room``: Def and MDef subtracted once."""
+def party_attack(d: dict, C: Content, party: list[int], room: str, wields: dict | None = None) -> dict | None:
+    """The party's pooled attack against the foe in ``room``: Def and MDef subtracted once. ``wields``:
+    {seat: wield_options(d, C, seat)} when the caller has them already."""
     foe = monster_stats(d, C, room)
     if foe is None:
         return None
     A = M = 0
     cut_def = cut_mdef = spells = 0
     for seat in party:
-        a, m, ex = _member_strength(d, C, seat, foe, party)
+        a, m, ex = _member_strength(d, C, seat, foe, party, wields.get(seat) if wields else None)
         A += a + ex["party_a"]
         M += m
         cut_def += ex["def_minus"]

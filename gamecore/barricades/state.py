@@ -50,7 +50,26 @@ from . import rules as R
 from .content import GEAR, LOCATIONS, PRESTIGE, Content, content
 
 WILD, GROOM = R.WILD, R.GUARDIAN_ROOM
-A = Action.make
+_make = Action.make
+_DOUBLE_FLAGS = {"defeated_l3": "defeated_l3", "won_alone": "won_alone", "helped_build": "helped_build",
+                 "gave_or_lent": "gave"}     # a board's double-rank condition -> the turn flag that meets it
+_NO_COUNTS: dict = {}       # shared, never written
+_HANDOVERS: dict = {}
+_BUY_OFFERS: dict = {}      # (market keys, hero stacks, seat) -> the buy offers in listing order       # lend/give action lists by (cards and pairs, taker, kinds)
+_ACTIONS: dict = {}         # actions without parameters, by (kind, source, target): listing builds the same ones
+
+
+def A(kind: str, source: str | None = None, target: str | None = None, **params) -> Action:
+    """Action.make, with the parameterless actions looked up by their three ids alone."""
+    if params:
+        return _make(kind, source, target, **params)
+    key = (kind, source, target)
+    got = _ACTIONS.get(key)
+    if got is None:
+        if len(_ACTIONS) >= 50_000:
+            _ACTIONS.clear()
+        got = _ACTIONS[key] = _make(kind, source, target)
+    return got
 
 
 def _copy(x):
@@ -61,17 +80,98 @@ def _copy(x):
     return x
 
 
-def _E(kind, key, params=None, **kw) -> Event:
-    params = dict(params or {})
+def _E(kind, key, params=None, source=None, target=None, cause=None) -> Event:
+    # every caller passes a dict literal of its own: it is completed in place, not copied
+    if params is None:
+        params = {}
     if "seat" in params:
         params["player"] = params["seat"] + 1
     if "other" in params:
         params["other_player"] = params["other"] + 1
-    return Event(kind, "barricades.log." + key, params, **kw)
+    full = _LOG_KEYS.get(key)
+    if full is None:
+        full = _LOG_KEYS[key] = "barricades.log." + key
+    return Event(kind, full, params, source, target, cause)
+
+
+_LOG_KEYS: dict = {}
 
 
 def room_id(room: str) -> str:
     return f"room:{room}"
+
+
+_SPOT_NAMES: dict = {}
+
+
+def _spot_name(loc: str, k: int) -> str:
+    """``<loc>:<k + 1>``, formatted once."""
+    got = _SPOT_NAMES.get((loc, k))
+    if got is None:
+        got = _SPOT_NAMES[(loc, k)] = f"{loc}:{k + 1}"
+    return got
+
+
+_SEAT_ACTIONS: dict = {}
+_DIE_ACTIONS: dict = {}
+_MOVE_ACTIONS: dict = {}    # (leader, room, light) -> the move action (a few hundred at most)
+
+
+def _min_level_xp(C: Content) -> int:
+    got = C.derived.get("min_level_xp")
+    if got is None:
+        got = C.derived["min_level_xp"] = min(C.level_up_xp.values())
+    return got
+
+
+_PAIR_IDS = {"borrow": ("hand:{}", "hero:{}"), "buy_gear": ("gear:{}", "hero:{}"), "fund": ("gold:{}", "barricade:{}")}
+_PAIR_ACTIONS: dict = {}
+
+
+def _pair_action(kind: str, a, b) -> Action:
+    """An action whose source and target ids are made of two values (a seat, a gear, a location), built once."""
+    got = _PAIR_ACTIONS.get((kind, a, b))
+    if got is None:
+        src, tgt = _PAIR_IDS[kind]
+        got = _PAIR_ACTIONS[(kind, a, b)] = A(kind, src.format(a), tgt.format(b))
+    return got
+
+
+def _die_action(seat: int, i: int) -> Action:
+    got = _DIE_ACTIONS.get((seat, i))
+    if got is None:
+        got = _DIE_ACTIONS[(seat, i)] = A("resolve", f"die:{seat}:{i}")
+    return got
+
+
+def _seat_action(name: str, seat: int) -> Action:
+    """A seat's fixed actions (end its village phase, yield, be ready, roll...), built once per seat."""
+    got = _SEAT_ACTIONS.get((name, seat))
+    if got is None:
+        champion = f"champion:{seat}"
+        got = _SEAT_ACTIONS[(name, seat)] = {
+            "roll": lambda: A("roll", f"dice:{seat}"),
+            "place_village": lambda: A("place", champion, "village"),
+            "heal": lambda: A("heal", f"gold:{seat}", f"hero:{seat}"),
+            "market_draw": lambda: A("market_draw", f"deck:{seat}", f"hand:{seat}"),
+            "shop": lambda: A("shop", f"gold:{seat}", "loc:shop"),
+            "yield": lambda: A("yield", champion),
+            "end_village": lambda: A("end_village", champion),
+            "ready": lambda: A("ready", champion),
+            "leave": lambda: A("leave", champion),
+            "done": lambda: A("done", champion),
+        }[name]()
+    return got
+
+
+class _ContentSlot:
+    """``state.C``: the content tables, read (once per process) on first use; from then on a plain class
+    attribute, so the hot paths do not call a property for every card they look at."""
+
+    def __get__(self, obj, cls):
+        tables = content()
+        setattr(BarricadesState, "C", tables)
+        return tables
 
 
 class BarricadesState(GameState):
@@ -192,9 +292,16 @@ class BarricadesState(GameState):
         return s
 
     # ------------------------------------------------------------------ small helpers
-    @property
-    def C(self) -> Content:
-        return content()
+    C = _ContentSlot()
+    # a per-listing memo (gold, advanced-token counts, darkness): set only while _legal() runs, when the
+    # state cannot change, so no cached value ever outlives the state it was worked out from
+    _lm: dict | None = None
+    # (the tokens table, whether any token is an advanced one): token kinds are dealt once at setup
+    _adv_game: tuple | None = None
+
+    def changed(self) -> None:
+        super().changed()
+        self._adv_game = None
 
     def key(self, cid: str) -> str:
         return self.d["cards"][cid]
@@ -273,7 +380,10 @@ class BarricadesState(GameState):
 
     def _wounded(self, seat: int) -> bool:
         p = self.d["p"][seat]
-        return p["wounds"] > 0 or any(self.key(c) == "wound" for c in p["hand"])
+        if p["wounds"] > 0:
+            return True
+        kinds = self.d["cards"]
+        return "wound" in [kinds[c] for c in p["hand"]]
 
     def _draw_treasure(self) -> str | None:
         d = self.d
@@ -283,29 +393,48 @@ class BarricadesState(GameState):
             self.rng.shuffle(d["tdeck"])
         return d["tdeck"].pop() if d["tdeck"] else None
 
-    def _adv_active(self, op: str, seat: int | None = None) -> int:
-        """How many advanced tokens with effect ``op`` lie in the village (Warden R5 ignores them)."""
-        if seat is not None and R.has_rank_op(self.C, self.d["p"][seat], "ignore_advanced"):
-            return 0
+    def _adv_counts(self) -> dict[str, int]:
+        """How many advanced tokens of each effect lie in the village (``temple_heal`` counts their n)."""
+        lm = self._lm
+        if lm is not None:
+            got = lm.get("adv")
+            if got is not None:
+                return got
+        tokens = self.d["tokens"]
+        ref = self._adv_game
+        if ref is None or ref[0] is not tokens:     # does this game have advanced tokens at all?
+            ref = self._adv_game = (tokens, any(t["kind"] != "blank" for t in tokens.values()))
+        if not ref[1]:
+            return _NO_COUNTS
         adv = self.C.village["advanced_tokens"]
-        n = 0
-        for loc, spots in self.d["spots"].items():
+        counts: dict[str, int] = {}
+        for spots in self.d["spots"].values():
             for t in spots:
                 if t is not None:
-                    kind = self.d["tokens"][t]["kind"]
-                    if kind != "blank" and adv[kind]["op"] == op:
-                        n += adv[kind]["n"] if op == "temple_heal" else 1
+                    kind = tokens[t]["kind"]
+                    if kind != "blank":
+                        op = adv[kind]["op"]
+                        counts[op] = counts.get(op, 0) + (adv[kind]["n"] if op == "temple_heal" else 1)
+        if lm is not None:
+            lm["adv"] = counts
+        return counts
+
+    def _adv_active(self, op: str, seat: int | None = None) -> int:
+        """How many advanced tokens with effect ``op`` lie in the village (Warden R5 ignores them)."""
+        n = self._adv_counts().get(op, 0)
+        if n and seat is not None and R.has_rank_op(self.C, self.d["p"][seat], "ignore_advanced"):
+            return 0
         return n
 
     def _adv_loc(self, op: str, loc: str, seat: int) -> int:
-        if R.has_rank_op(self.C, self.d["p"][seat], "ignore_advanced"):
+        if not self._adv_counts().get(op) or R.has_rank_op(self.C, self.d["p"][seat], "ignore_advanced"):
             return 0
         adv = self.C.village["advanced_tokens"]
         return sum(1 for t in self.d["spots"][loc] if t is not None and self.d["tokens"][t]["kind"] != "blank"
                    and adv[self.d["tokens"][t]["kind"]]["op"] == op and adv[self.d["tokens"][t]["kind"]]["location"] == loc)
 
     def destroyed_locations(self) -> list[str]:
-        return [loc for loc, spots in self.d["spots"].items() if all(t is not None for t in spots)]
+        return [loc for loc, spots in self.d["spots"].items() if None not in spots]
 
     def threat_track(self) -> list[int]:
         g = self.C.guardians[self.d["guardian"]]
@@ -504,17 +633,42 @@ class BarricadesState(GameState):
     # ------------------------------------------------------------------ legal actions
     def _legal(self) -> list[Action]:
         d = self.d
-        if d["subs"]:
-            return self._legal_sub(d["subs"][-1])
-        ph = d["phase"]
-        return getattr(self, f"_legal_{ph}")()
+        outer, self._lm = self._lm, {}
+        try:
+            if d["subs"]:
+                return self._legal_sub(d["subs"][-1])
+            return _LEGAL_BY_PHASE[d["phase"]](self)
+        finally:
+            self._lm = outer
+
+    def legal_actions(self, source: str | None = None) -> list[Action]:
+        """GameState.legal_actions with its steps written out (the same list, the same memo for apply)."""
+        if self.d["over"] is not None:
+            self._legal_memo = None
+            return []
+        actions = self._legal()
+        self._legal_memo = tuple(actions)
+        if source is not None:
+            actions = [a for a in actions if a.source == source]
+        return actions
+
+    def _gold(self, seat: int) -> int:
+        """rules.gold_of, kept for the rest of a listing."""
+        lm = self._lm
+        if lm is None:
+            return R.gold_of(self.d, self.C, seat)
+        key = ("gold", seat)
+        got = lm.get(key)
+        if got is None:
+            got = lm[key] = R.gold_of(self.d, self.C, seat)
+        return got
 
     def _apply(self, action: Action) -> list[Event]:
         d = self.d
         if d["subs"]:
             events = self._apply_sub(d["subs"][-1], action)
         else:
-            events = getattr(self, f"_do_{d['phase']}")(action)
+            events = _DO_BY_PHASE[d["phase"]](self, action)
         events += self._advance()
         return events
 
@@ -564,7 +718,7 @@ class BarricadesState(GameState):
 
     def _legal_roll(self):
         seat = self.d["queue"][0]
-        return [A("roll", f"dice:{seat}")]
+        return [_seat_action("roll", seat)]
 
     def _do_roll(self, a):
         d = self.d
@@ -583,7 +737,7 @@ class BarricadesState(GameState):
         for i, die in enumerate(self.d["dice"][seat]):
             if not die["done"] and die["face"] not in faces:
                 faces.add(die["face"])
-                out.append(A("resolve", f"die:{seat}:{i}"))
+                out.append(_die_action(seat, i))
         return out
 
     def _do_resolve(self, a):
@@ -700,16 +854,19 @@ class BarricadesState(GameState):
         src = f"champion:{seat}"
         out = []
         taken = {q["spot"] for q in d["p"] if q["spot"]}
+        visit_xp = self._adv_counts().get("visit_xp")    # none lying anywhere: no visit costs XP
         for loc in LOCATIONS:
-            cost_xp = self._adv_loc("visit_xp", loc, seat)
+            cost_xp = self._adv_loc("visit_xp", loc, seat) if visit_xp else 0
             if cost_xp and p["xp"] < cost_xp:
                 continue
             for k, tok in enumerate(d["spots"][loc]):
-                spot = f"{loc}:{k + 1}"
-                if tok is None and spot not in taken:
-                    out.append(A("place", src, f"spot:{spot}"))
+                if tok is not None:
+                    continue
+                spot = _spot_name(loc, k)
+                if spot not in taken:
+                    out.append(A("place", src, "spot:" + spot))
                     break  # the spots of a location are interchangeable: offer the first free one
-        out.append(A("place", src, "village"))
+        out.append(_seat_action("place_village", seat))
         if p["pos"] != "village":
             out.append(A("place", src, room_id(p["pos"])))
         return out
@@ -750,8 +907,13 @@ class BarricadesState(GameState):
 
     def _buys_allowed(self, seat: int) -> int:
         n = 1
-        for c in R.hand_cards(self.d, seat):
-            n += sum(e["n"] for e in self.card(c)["effects"] if e["op"] == "buy")
+        table = R.op_table(self.C, "buy")
+        if table:
+            kinds, p = self.d["cards"], self.d["p"][seat]
+            for c in p["hand"]:
+                n += table.get(kinds[c], 0)
+            for c, _owner in p["borrowed"]:
+                n += table.get(kinds[c], 0)
         return n
 
     def _level_targets(self, seat: int, cid: str) -> list[str]:
@@ -770,16 +932,23 @@ class BarricadesState(GameState):
     def _level_actions(self, seat: int) -> list[Action]:
         p = self.d["p"][seat]
         out = []
+        if p["xp"] < _min_level_xp(self.C):     # not even the cheapest level-up (tokens only add to it)
+            return out
         done = set()
-        gold = R.gold_of(self.d, self.C, seat) if self.d["phase"] == "village" else None
+        gold = self._gold(seat) if self.d["phase"] == "village" else None
+        kinds, cards = self.d["cards"], self.C.cards
         for cid in p["hand"]:
-            k = self.key(cid)
-            if k in done or (gold is not None and self.C.cards[k]["au"] > gold):
+            k = kinds[cid]
+            if k in done:               # a second card of a kind answers as the first did
                 continue
-            targets = self._level_targets(seat, cid)
-            if targets and p["xp"] >= self._level_cost(seat, cid):
-                done.add(k)
-                out += [A("level_up", cid, t) for t in targets]
+            done.add(k)
+            card = cards[k]
+            if card["type"] != "hero" or card["no_level_up"] or card["level"] >= 3 or \
+                    (gold is not None and card["au"] > gold):
+                continue
+            if p["xp"] < self._level_cost(seat, cid):     # too little XP: no need to look at the stacks
+                continue
+            out += [A("level_up", cid, t) for t in self._level_targets(seat, cid)]
         return out
 
     def _rank_cost(self, seat: int, k: int) -> int:
@@ -792,15 +961,19 @@ class BarricadesState(GameState):
         p = self.d["p"][seat]
         cond = self.C.boards[p["board"]]["double"]
         f = p["flags"]
-        return {"defeated_l3": f.get("defeated_l3", False), "won_alone": f.get("won_alone", False),
-                "healed_2": f.get("healed", 0) >= 2, "two_spells": f.get("spells", 0) >= 2,
-                "helped_build": f.get("helped_build", False), "gave_or_lent": f.get("gave", False)}.get(cond, False)
+        if cond == "healed_2":
+            return f.get("healed", 0) >= 2
+        if cond == "two_spells":
+            return f.get("spells", 0) >= 2
+        flag = _DOUBLE_FLAGS.get(cond)
+        return bool(f.get(flag, False)) if flag else False
 
     def _train_actions(self, seat: int) -> list[Action]:
         p = self.d["p"][seat]
         out = []
-        if p["trained"] or p["rank"] >= len(self.C.rank_costs):
-            return out
+        costs = self.C.rank_costs
+        if p["trained"] or p["rank"] >= len(costs) or p["xp"] < costs[p["rank"]]:
+            return out          # (advanced tokens only ever add to a rank's cost)
         if p["xp"] >= self._rank_cost(seat, 1):
             out.append(A("train", f"board:{p['board']}", f"hero:{seat}", ranks=1))
         if p["rank"] + 2 <= len(self.C.rank_costs) and self._double_ok(seat) and p["xp"] >= self._rank_cost(seat, 2):
@@ -810,8 +983,9 @@ class BarricadesState(GameState):
     def _use_actions(self, seat: int, when: str) -> list[Action]:
         p = self.d["p"][seat]
         out, seen = [], set()
+        cards, kinds = self.C.cards, self.d["cards"]
         for cid in p["hand"]:
-            card = self.card(cid)
+            card = cards[kinds[cid]]
             if not card["once"] or card["key"] in seen:
                 continue
             use = card["use"]
@@ -834,8 +1008,10 @@ class BarricadesState(GameState):
     def _barricade_discount(self, seat: int) -> int:
         p = self.d["p"][seat]
         n = p["buff"].get("barricade", 0)
+        table = R.op_table(self.C, "barricade_discount")
+        kinds = self.d["cards"]
         for c in R.hand_cards(self.d, seat):
-            n += sum(e["n"] for e in self.card(c)["effects"] if e["op"] == "barricade_discount")
+            n += table.get(kinds[c], 0)
         n += sum(e["n"] for e in R.rank_effects(self.C, p) if e["op"] == "barricade_discount")
         return n
 
@@ -850,40 +1026,53 @@ class BarricadesState(GameState):
         p = d["p"][seat]
         C = self.C
         out = []
-        gold = R.gold_of(d, C, seat)
+        gold = self._gold(seat)
         if p["buys"] < self._buys_allowed(seat):
-            for k in sorted(d["market"]):
-                if d["market"][k] and gold >= C.cards[k]["cost"]:
-                    out.append(A("buy", f"market:{k}", f"discard:{seat}"))
-            for h in sorted(d["hstacks"]):
-                if d["hstacks"][h]["1"] and gold >= C.heroes[h]["cost"]:
-                    out.append(A("buy", f"heroes:{h}:1", f"discard:{seat}"))
-        loc = self._loc_of(seat)
+            market, hstacks = d["market"], d["hstacks"]
+            key = (tuple(market), tuple(hstacks), seat)
+            offers = _BUY_OFFERS.get(key)
+            if offers is None or offers[0] is not C:    # this game's stacks, sorted, with their costs and actions
+                to = f"discard:{seat}"
+                if len(_BUY_OFFERS) >= 5_000:
+                    _BUY_OFFERS.clear()
+                offers = _BUY_OFFERS[key] = (
+                    C, tuple((k, C.cards[k]["cost"], A("buy", "market:" + k, to)) for k in sorted(market)),
+                    tuple((h, C.heroes[h]["cost"], A("buy", f"heroes:{h}:1", to)) for h in sorted(hstacks)))
+            for k, cost, act in offers[1]:
+                if market[k] and gold >= cost:
+                    out.append(act)
+            for h, cost, act in offers[2]:
+                if hstacks[h]["1"] and gold >= cost:
+                    out.append(act)
+        spot = p["spot"]
+        loc = spot.split(":")[0] if spot else None
         if not p["leveled"] and loc != "guild":
             out += self._level_actions(seat)
         if gold >= C.village["heal_cost"] and self._wounded(seat):
-            out.append(A("heal", f"gold:{seat}", f"hero:{seat}"))
+            out.append(_seat_action("heal", seat))
         out += self._train_actions(seat)
-        if p["rank"] >= 1 and R.has_rank_op(C, p, "heal") and not p["flags"].get("village_heal"):
-            targets = range(self.players) if R.has_rank_op(C, p, "sanctuary") else [seat]
+        ops = R._ranks(C, p)[1]
+        if p["rank"] >= 1 and "heal" in ops and not p["flags"].get("village_heal"):
+            targets = range(self.players) if "sanctuary" in ops else [seat]
             out += [A("rank_heal", f"board:{p['board']}", f"hero:{t}") for t in targets if self._wounded(t)]
-        if R.has_rank_op(C, p, "destroy") and not p["flags"].get("destroyed"):
+        if "destroy" in ops and not p["flags"].get("destroyed"):
             out += [A("destroy", c) for c in self._distinct(p["hand"], spare_for=seat)]
         out += self._use_actions(seat, "village")
         if loc is not None:
-            visits = 2 if (loc == "marketplace" and R.has_rank_op(C, p, "diplomacy")) else 1
+            visits = 2 if (loc == "marketplace" and "diplomacy" in ops) else 1
             if loc == "marketplace" and p["visits"] < visits:
-                out.append(A("market_draw", f"deck:{seat}", f"hand:{seat}"))
+                out.append(_seat_action("market_draw", seat))
+                kinds = d["cards"]
                 for t in range(self.players):
                     if t == seat:
                         continue
                     out += self._handover_actions(seat, t, ("lend", "give"))
-                    if any(self.key(c) != "wound" for c in d["p"][t]["hand"]):
-                        out.append(A("borrow", f"hand:{t}", f"hero:{seat}"))
+                    if any(kinds[c] != "wound" for c in d["p"][t]["hand"]):
+                        out.append(_pair_action("borrow", t, seat))
             elif loc == "bazaar":
                 for g in GEAR:
                     if d["gear_supply"][g] and gold >= self._gear_cost(seat, g):
-                        out.append(A("buy_gear", f"gear:{g}", f"hero:{seat}"))
+                        out.append(_pair_action("buy_gear", g, seat))
             elif loc == "temple" and p["visits"] < 1:
                 wc = sum(1 for c in p["hand"] if self.key(c) == "wound")
                 n = self._temple_heal(seat)
@@ -891,20 +1080,20 @@ class BarricadesState(GameState):
                     out.append(A("temple", f"loc:temple", f"hero:{seat}", cards=k))
             elif loc == "shop":
                 if gold >= self._treasure_cost(seat) and (d["tdeck"] or d["tdiscard"]):
-                    out.append(A("shop", f"gold:{seat}", "loc:shop"))
+                    out.append(_seat_action("shop", seat))
             if not d["barricades"][loc] and str(seat) not in d["pledges"].get(loc, {}):
                 if gold > 0 or self._barricade_discount(seat) > 0:
-                    out.append(A("fund", f"gold:{seat}", f"barricade:{loc}"))
+                    out.append(_pair_action("fund", seat, loc))
         if not d["options_one"] and len(d["queue"]) > 1 and d["yields"].get(str(seat), 0) < 2:
-            out.append(A("yield", f"champion:{seat}"))
-        out.append(A("end_village", f"champion:{seat}"))
+            out.append(_seat_action("yield", seat))
+        out.append(_seat_action("end_village", seat))
         return out
 
     def _distinct(self, cids: list[str], lendable: bool = False, spare_for: int | None = None) -> list[str]:
         """One card of each kind; ``lendable`` drops Wound cards; ``spare_for`` (a seat, in the village)
         drops cards whose gold that seat has already spent."""
         out, seen = [], set()
-        gold = R.gold_of(self.d, self.C, spare_for) if spare_for is not None and self.d["phase"] == "village" else None
+        gold = self._gold(spare_for) if spare_for is not None and self.d["phase"] == "village" else None
         for c in cids:
             k = self.key(c)
             if k in seen or (lendable and k == "wound"):
@@ -1086,17 +1275,31 @@ class BarricadesState(GameState):
         """Lend/give actions of ``seat``'s hand cards to ``taker``: each card alone, and a card with the partner
         it may go with (``pair=True``) as a separate choice. In the village a card (and its partner) whose gold
         the seat has already spent cannot leave the hand: the gold would be spent twice."""
-        d = self.d
-        gold = R.gold_of(d, self.C, seat) if d["phase"] == "village" else None
-        out = []
-        for c in self._distinct(d["p"][seat]["hand"], lendable=True, spare_for=seat):
-            partner = self._partner(seat, c)
-            pair = partner is not None and (gold is None or self.card(c)["au"] + self.card(partner)["au"] <= gold)
-            for kind in kinds:
-                out.append(A(kind, c, f"hero:{taker}"))
-                if pair:
-                    out.append(A(kind, c, f"hero:{taker}", pair=True))
-        return out
+        items = self._lm.get(("handover", seat)) if self._lm is not None else None
+        if items is None:               # the cards (and whether each goes with its partner): the same for every taker
+            d = self.d
+            gold = self._gold(seat) if d["phase"] == "village" else None
+            items = []
+            for c in self._distinct(d["p"][seat]["hand"], lendable=True, spare_for=seat):
+                partner = self._partner(seat, c)
+                items.append((c, partner is not None and (gold is None or self.card(c)["au"] + self.card(partner)["au"] <= gold)))
+            items = tuple(items)
+            if self._lm is not None:
+                self._lm[("handover", seat)] = items
+        key = (items, taker, kinds)
+        built = _HANDOVERS.get(key)
+        if built is None:
+            out = []
+            to = f"hero:{taker}"
+            for c, pair in items:
+                for kind in kinds:
+                    out.append(A(kind, c, to))
+                    if pair:
+                        out.append(A(kind, c, to, pair=True))
+            if len(_HANDOVERS) >= 20_000:
+                _HANDOVERS.clear()
+            built = _HANDOVERS[key] = tuple(out)
+        return list(built)
 
     def _hand_over(self, giver: int, taker: int, cid: str, give: bool, pair: bool = False) -> list[Event]:
         d = self.d
@@ -1355,7 +1558,8 @@ class BarricadesState(GameState):
         return self.d["p"][self._group()["members"][0]]["pos"]
 
     def group_light(self, members: list[int]) -> int:
-        return sum(R.light_of(self.d, self.C, s, len(members)) for s in members)
+        menaces = R.menace_ops(self.d, self.C)
+        return sum(R.light_of(self.d, self.C, s, len(members), menaces) for s in members)
 
     def _legal_dungeon(self):
         d = self.d
@@ -1365,14 +1569,18 @@ class BarricadesState(GameState):
             seat = g["members"][d["dmember"]]
             out = self._use_actions(seat, "dungeon")
             p = d["p"][seat]
-            for t in g["members"]:
-                if t == seat:
-                    continue
-                if not d["mods"].get("no_gear"):
-                    out += [A("give_gear", f"gear:{gg}:{seat}", f"hero:{t}") for gg in GEAR if p["gear"][gg]]
-                if not p["lent"]:
-                    out += self._handover_actions(seat, t, ("lend", "give"))
-            return out + [A("ready", f"champion:{seat}")]
+            members = g["members"]
+            if len(members) > 1:
+                held = [gg for gg in GEAR if p["gear"][gg]] if not d["mods"].get("no_gear") else []
+                for t in members:
+                    if t == seat:
+                        continue
+                    if held:
+                        out += [A("give_gear", f"gear:{gg}:{seat}", f"hero:{t}") for gg in held]
+                    if not p["lent"]:
+                        out += self._handover_actions(seat, t, ("lend", "give"))
+            out.append(_seat_action("ready", seat))
+            return out
         leader = g["members"][0]
         src = f"champion:{leader}"
         pos = self._group_pos()
@@ -1380,16 +1588,16 @@ class BarricadesState(GameState):
             light = self.group_light(g["members"])
             passes = R.free_passes(d, self.C, g["members"])
             out = []
-            for lvl in range(0, 5):
-                for room in R.rooms_at(d, self.C, lvl):
-                    if room == pos:
-                        continue
-                    cost = R.path_cost(d, self.C, pos, room, passes)
-                    if cost is not None and cost <= light:
-                        out.append(A("move", src, room_id(room), light=cost))
+            for room, cost in R.move_costs(d, self.C, pos, passes):
+                if cost <= light:
+                    act = _MOVE_ACTIONS.get((leader, room, cost))
+                    if act is None:
+                        act = _MOVE_ACTIONS[(leader, room, cost)] = A("move", src, room_id(room), light=cost)
+                    out.append(act)
             if pos != "village":
                 out.append(A("stay", src, room_id(pos)))
-            return out + [A("leave", src)]
+            out.append(_seat_action("leave", leader))
+            return out
         if step == "battle":
             out = []
             if R.monster_stats(d, self.C, pos) is not None:
@@ -1404,7 +1612,8 @@ class BarricadesState(GameState):
                 if R.has_rank_op(self.C, d["p"][m], "supply_lines") and not d["mods"].get("no_gear"):
                     out += [A("give_gear", f"gear:{gg}:{m}", f"hero:{t}") for gg in GEAR if d["p"][m]["gear"][gg]
                             for t in g["members"] if t != m]
-            return out + [A("leave", src)]
+            out.append(_seat_action("leave", leader))
+            return out
         if step == "spoils":
             seat = g["members"][d["dmember"]]
             p = d["p"][seat]
@@ -1413,7 +1622,8 @@ class BarricadesState(GameState):
                 out += self._level_actions(seat)
             out += self._train_actions(seat)
             out += self._use_actions(seat, "spoils")     # potions work any time: after the battle's wounds too
-            return out + [A("done", f"champion:{seat}")]
+            out.append(_seat_action("done", seat))
+            return out
         raise ValueError(step)
 
     def _do_dungeon(self, a):
@@ -1519,18 +1729,19 @@ class BarricadesState(GameState):
         """Before the numbers are summed, each member whose weapons can be wielded in more than one way worth
         choosing says how (a ``wield`` question, members in party order); then the battle is fought."""
         d = self.d
-        asks = [s for s in members if len(R.wield_options(d, self.C, s)) > 1]
+        options = {s: R.wield_options(d, self.C, s) for s in members}
+        asks = [s for s in members if len(options[s]) > 1]
         if not asks:
-            return self._battle(members, room)
+            return self._battle(members, room, options)
         d["fight"] = {"members": list(members), "room": room}
         for s in reversed(asks):
             d["subs"].append({"kind": "wield", "seat": s, "room": room})
         return []
 
-    def _battle(self, members: list[int], room: str) -> list[Event]:
+    def _battle(self, members: list[int], room: str, wields: dict | None = None) -> list[Event]:
         d = self.d
         C = self.C
-        calc = R.party_attack(d, C, members, room)
+        calc = R.party_attack(d, C, members, room, wields)
         foe = calc["foe"]
         hp = calc["hp"]
         rolls = [self.rng.randint(1, 6) for _ in range(foe["swarm"])]
@@ -1725,7 +1936,7 @@ class BarricadesState(GameState):
                                                "warden": cut}))
                 e["stage"] = "tokens"
             elif st == "tokens":
-                if e["left"] <= 0 or not d["bag"] or len(self.destroyed_locations()) == len(LOCATIONS):
+                if e["left"] <= 0 or not d["bag"] or all(None not in row for row in d["spots"].values()):
                     e["stage"] = "check"
                     continue
                 tid = d["bag"].pop(self.rng.randrange(len(d["bag"])))
@@ -1798,8 +2009,9 @@ class BarricadesState(GameState):
 
     def _free_spots(self, loc: str | None = None) -> list[str]:
         """Undamaged spots (``<loc>:<k>``) of ``loc``, or of every location."""
-        locs = LOCATIONS if loc is None else [loc]
-        return [f"{l}:{k + 1}" for l in locs for k, t in enumerate(self.d["spots"][l]) if t is None]
+        locs = LOCATIONS if loc is None else (loc,)
+        spots = self.d["spots"]
+        return [_spot_name(l, k) for l in locs for k, t in enumerate(spots[l]) if t is None]
 
     def token_spots(self, tid: str) -> list[str]:
         """Where a drawn token may go (rule 21): an undamaged spot of its location, or, when that location is
@@ -1835,11 +2047,12 @@ class BarricadesState(GameState):
             d["limbo_token"] = None
         elif tid in d["bag"]:
             d["bag"].remove(tid)
-        before = loc in self.destroyed_locations()
-        d["spots"][loc][int(k) - 1] = tid
+        row = d["spots"][loc]
+        before = None not in row                # the location was destroyed already
+        row[int(k) - 1] = tid
         d["stats"]["tokens_placed"] += 1
         events = [_E("move", "token_placed", {"loc": loc, "spot": int(k)}, source=tid, target=f"spot:{spot}")]
-        if not before and loc in self.destroyed_locations():
+        if not before and None not in row:
             d["stats"]["fell_turn"] = d["turn"]
             events.append(_E("info", "location_destroyed", {"loc": loc}, target=f"loc:{loc}"))
         return events
@@ -1936,3 +2149,9 @@ class BarricadesState(GameState):
             break
         return events
 
+
+# the phase steps by name, looked up once (the listing and apply dispatch on d["phase"] at every step)
+_LEGAL_BY_PHASE = {name[len("_legal_"):]: fn for name, fn in vars(BarricadesState).items()
+                   if name.startswith("_legal_") and callable(fn)}
+_DO_BY_PHASE = {name[len("_do_"):]: fn for name, fn in vars(BarricadesState).items()
+                if name.startswith("_do_") and callable(fn)}

@@ -23,6 +23,7 @@ def add_card(state: BarricadesState, seat: int, key: str, zone: str = "hand") ->
     cid = f"card:{n}"
     state.d["cards"][cid] = key
     state.d["p"][seat][zone].append(cid)
+    state.changed()         # the next apply lists the actions afresh (and drops what was derived)
     return cid
 
 
@@ -31,6 +32,7 @@ def set_hand(state: BarricadesState, seat: int, keys: list[str]) -> list[str]:
     p = state.d["p"][seat]
     p["discard"] += p["hand"]
     p["hand"] = []
+    state.changed()
     return [add_card(state, seat, k) for k in keys]
 
 
@@ -40,6 +42,7 @@ def set_monster(state: BarricadesState, room: str, key: str | None) -> None:
     old = d["rooms"][room]
     if old is not None:
         d["levels"][str(state.card(old)["level"])].insert(0, old)
+    state.changed()
     if key is None:
         d["rooms"][room] = None
         return
@@ -77,10 +80,10 @@ def roll_fixed(state: BarricadesState, faces_by_seat: dict[int, list[str]]) -> N
     d["dice"] = [[{"face": f, "done": False} for f in faces_by_seat.get(s, [])] for s in range(state.players)]
     d["phase"] = "resolve"
     d["queue"] = [s for s in range(state.players) if d["dice"][s]]
-    state.apply_unchecked  # noqa: B018 (documentation: the next apply resolves)
     if not d["queue"]:
         d["phase"] = "place"
         d["queue"] = list(range(state.players))
+    state.changed()
 
 
 __all__ = ["new", "add_card", "set_hand", "set_monster", "act", "first_until", "roll_fixed", "Action"]
