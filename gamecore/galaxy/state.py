@@ -88,6 +88,66 @@ def dock_ids(players: int) -> list:
     return got
 
 
+_ACTS: dict = {}
+
+
+def A(kind: str, source=None, target=None, params: tuple = ()) -> Action:
+    """The one shared Action with these fields (listing builds the same few hundred actions over and over).
+
+    Only this module calls it, always with the same literal values for a field (``True`` for the Scout,
+    whole numbers elsewhere), so two requests with one key always meant the same action."""
+    key = (kind, source, target, params)
+    got = _ACTS.get(key)
+    if got is None:
+        if len(_ACTS) > 20000:
+            _ACTS.clear()
+        got = _ACTS[key] = Action(kind, source, target, params)
+    return got
+
+
+_SEAT_ACTS: dict = {}
+
+
+def seat_actions(players: int, seat: int) -> tuple:
+    """The seat's placements, built once: (planet docks open at this player count as (dock, planet,
+    rep needed, 1 ship, 2 ships, Scout)), (own docks as (dock, action)), (planet arts as (planet,
+    rep needed, action)), (Uran spots' actions)."""
+    data = content()
+    key = (id(data), players, seat)
+    got = _SEAT_ACTS.get(key)
+    if got is None:
+        src, msrc = f"ship:{seat}", f"mech:{seat}"
+        docks = []
+        for dock, pid, mark in dock_ids(players):
+            if mark in ("3", "4") and players < int(mark):
+                continue                    # never open at this count (mark_open's player test)
+            need = 0 if mark in ("all", "3", "4") else int(mark[3:])
+            docks.append((dock, pid, need, A("place_ship", src, dock, (("ships", 1),)),
+                          A("place_ship", src, dock, (("ships", 2),)),
+                          A("place_ship", src, dock, (("scout", True), ("ships", 1)))))
+        own = tuple((f"dock:{k}:{seat}", A("place_ship", src, f"dock:{k}:{seat}", (("ships", 1),)))
+                    for k in ("repair", "recall"))
+        arts = tuple((pid, data.planets[pid].get("mech_rep", 0), A("place_mech", msrc, f"art:{pid}"))
+                     for pid in data.planet_order)
+        urans = tuple(A("place_mech", msrc, f"uran:{k}") for k in range(data.setup["uran_spots"]))
+        got = (tuple(docks), own, arts, urans)
+        if len(_SEAT_ACTS) > 64:
+            _SEAT_ACTS.clear()
+        _SEAT_ACTS[key] = got
+    return got
+
+
+_NEED: dict = {}
+
+
+def mission_need(mission: str) -> tuple:
+    """'mission:<id>' -> its DNA need as ((letter, n), ...)."""
+    got = _NEED.get(mission)
+    if got is None:
+        got = _NEED[mission] = tuple(content().missions[mission.split(":", 1)[1]]["dna"].items())
+    return got
+
+
 def mark_open(mark: str, players: int, rep: int) -> bool:
     if mark == "all":
         return True
@@ -314,9 +374,11 @@ class GalaxyState(GameState):
         return max(0, m["favour"] - AB.hook_n(self.p[seat], "mission_discount"))
 
     def can_complete(self, seat: int, mission: str) -> bool:
-        need = content().missions[mission.split(":", 1)[1]]["dna"]
         have = self.p[seat]["dna"]
-        return all(have[k] >= n for k, n in need.items())
+        for k, n in mission_need(mission):
+            if have[k] < n:
+                return False
+        return True
 
     def empty_squares(self, seat: int) -> int:
         cap = self.capacity(seat)
@@ -347,62 +409,60 @@ class GalaxyState(GameState):
     def _legal(self) -> list:
         seat = self.seat
         if self.phase == "draft_mech":
-            return [Action("pick_mech", f"mechtile:{m}", f"seat:{seat}") for m in self.draft_mechs]
+            return [A("pick_mech", f"mechtile:{m}", f"seat:{seat}") for m in self.draft_mechs]
         if self.phase == "draft_pilot":
-            return [Action("pick_pilot", f"pilot:{m}", f"seat:{seat}") for m in self.draft_pilots]
+            return [A("pick_pilot", f"pilot:{m}", f"seat:{seat}") for m in self.draft_pilots]
         if self.stack:
             return self._frame_actions(self.stack[-1])
         if self.phase == "maint":
-            return self._mission_buys(seat) + self._completions(seat) + [Action("done")]
+            return self._mission_buys(seat) + self._completions(seat) + [A("done")]
         if self.main_done:
-            return self._free_actions(seat) + [Action("end_turn")]
+            return self._free_actions(seat) + [A("end_turn")]
         return self._main_actions(seat) + self._free_actions(seat)
 
     def _main_actions(self, seat: int) -> list:
         p = self.p[seat]
         out = []
-        data = content()
+        docks_, own, arts, urans = seat_actions(self.players, seat)
         if p["home"] > 0:
-            src = f"ship:{seat}"
-            scout = (f"spec:scout" in p["specs"] and "spec:scout" not in p["flipped"])
-            for dock, pid, mark in dock_ids(self.players):
-                if self.docks[dock] or not mark_open(mark, self.players, p["rep"]):
+            rep, docks, invaded = p["rep"], self.docks, self.invaded
+            scout = ("spec:scout" in p["specs"] and "spec:scout" not in p["flipped"])
+            two = p["home"] >= 2
+            for dock, pid, need, one, pair, scouted in docks_:
+                if docks[dock] or rep < need:
                     continue
-                if pid in self.invaded:
-                    if p["home"] >= 2:
-                        out.append(Action("place_ship", src, dock, (("ships", 2),)))
+                if pid in invaded:
+                    if two:
+                        out.append(pair)
                     if scout:
-                        out.append(Action("place_ship", src, dock, (("scout", True), ("ships", 1))))
+                        out.append(scouted)
                 else:
-                    out.append(Action("place_ship", src, dock, (("ships", 1),)))
-            for kind in ("repair", "recall"):
-                dock = f"dock:{kind}:{seat}"
-                if not self.docks[dock]:
-                    out.append(Action("place_ship", src, dock, (("ships", 1),)))
+                    out.append(one)
+            for dock, act in own:
+                if not docks[dock]:
+                    out.append(act)
         if p["mech_at"] is None and p["mech"] is not None:
-            src = f"mech:{seat}"
             fights = {}
-            for pid in data.planet_order:
-                if self.art[pid] is not None:
+            table = _mutant_table()
+            rep, art, invaded = p["rep"], self.art, self.invaded
+            for pid, need, act in arts:
+                if art[pid] is not None or rep < need:
                     continue
-                planet = data.planets[pid]
-                if p["rep"] < planet.get("mech_rep", 0):
-                    continue
-                if pid in self.invaded:
-                    sp = _mutant_table()[self.invaded[pid]][0]
+                if pid in invaded:
+                    sp = table[invaded[pid]][0]
                     if sp not in fights:
-                        fights[sp] = self.can_fight(seat, self.invaded[pid])
+                        fights[sp] = self.can_fight(seat, invaded[pid])
                     if not fights[sp]:
                         continue
-                out.append(Action("place_mech", src, f"art:{pid}"))
+                out.append(act)
             for k, tile in enumerate(self.uran):
                 if tile is None:
                     continue
-                sp = _mutant_table()[tile][0]
+                sp = table[tile][0]
                 if sp not in fights:
                     fights[sp] = self.can_fight(seat, tile)
                 if fights[sp]:
-                    out.append(Action("place_mech", src, f"uran:{k}"))
+                    out.append(urans[k])
         return out
 
     def has_main(self, seat: int) -> bool:
@@ -427,14 +487,58 @@ class GalaxyState(GameState):
         return False
 
     def _completions(self, seat: int) -> list:
-        return [Action("complete_mission", f"dna:{seat}", m) for m in self.p[seat]["missions"] if self.can_complete(seat, m)]
+        return [A("complete_mission", f"dna:{seat}", m) for m in self.p[seat]["missions"] if self.can_complete(seat, m)]
 
     def _mission_buys(self, seat: int) -> list:
         p = self.p[seat]
         if p["bought_mission"]:
             return []
-        return [Action("buy_mission", m, f"seat:{seat}") for m in self.mdisplay
+        return [A("buy_mission", m, f"seat:{seat}") for m in self.mdisplay
                 if p["res"]["favour"] >= self.mission_cost(seat, m)]
+
+    def _has_completion(self, seat: int) -> bool:
+        """Whether _completions(seat) would list anything (without building the actions)."""
+        have = self.p[seat]["dna"]
+        for m in self.p[seat]["missions"]:
+            for k, n in mission_need(m):
+                if have[k] < n:
+                    break
+            else:
+                return True
+        return False
+
+    def _has_mission_buy(self, seat: int) -> bool:
+        """Whether _mission_buys(seat) would list anything."""
+        p = self.p[seat]
+        if p["bought_mission"]:
+            return False
+        return any(p["res"]["favour"] >= self.mission_cost(seat, m) for m in self.mdisplay)
+
+    def _has_free(self, seat: int) -> bool:
+        """Whether _free_actions(seat) would list anything: the same tests, no action built."""
+        p = self.p[seat]
+        if p["mech_at"] is not None and p["recall_ready"] and not p["recalled"]:
+            return True
+        if self._has_completion(seat):
+            return True
+        data = content()
+        for sid in p["specs"]:
+            if sid in p["flipped"]:
+                continue
+            for e in data.specialists[sid.split(":", 1)[1]].get("flip", ()):
+                d = e["do"]
+                if d == "repair":
+                    if self.empty_squares(seat) > 0:
+                        return True
+                elif d == "swap_resource":
+                    if len(RESOURCES) > 1 and any(p["res"][r] > 0 for r in RESOURCES):
+                        return True
+                elif d == "splice_dna":
+                    if len(DNA) > 1 and any(p["dna"][g] >= 2 for g in DNA):
+                        return True
+                elif d == "recall" and p["mech_at"] is not None:
+                    return True
+        return False
 
     def _free_actions(self, seat: int) -> list:
         p = self.p[seat]
@@ -447,7 +551,7 @@ class GalaxyState(GameState):
             for e in spec.get("flip", ()):
                 d = e["do"]
                 if d == "repair" and self.empty_squares(seat) > 0:
-                    out.append(Action("flip", sid, f"seat:{seat}"))
+                    out.append(A("flip", sid, f"seat:{seat}"))
                 elif d == "swap_resource":
                     for give in RESOURCES:
                         if p["res"][give] > 0:
@@ -479,29 +583,29 @@ class GalaxyState(GameState):
                 if content().tiles[kind]["section"] != f["section"] or not self.can_buy_tile(seat, kind):
                     continue
                 if not full:
-                    out.append(Action("buy_tile", f"market:{kind}", f"mech:{seat}"))
+                    out.append(A("buy_tile", f"market:{kind}", f"mech:{seat}"))
                 else:
                     for i, old in enumerate(p["tiles"]):
                         if content().tiles[AB.kind_of(old)].get("kind") == "ship" and p["home"] < 1:
                             continue
-                        out.append(Action("buy_tile", f"market:{kind}", f"slot:{seat}:{i}"))
-            return out + [Action("skip")]
+                        out.append(A("buy_tile", f"market:{kind}", f"slot:{seat}:{i}"))
+            return out + [A("skip")]
         if t == "pilot_upgrade":
-            return [Action("take_upgrade", u, f"seat:{seat}") for u in self.udisplay] + [Action("skip")]
+            return [A("take_upgrade", u, f"seat:{seat}") for u in self.udisplay] + [A("skip")]
         if t == "hire":
-            return [Action("hire", sid, f"seat:{seat}") for sid in self.sdisplay
-                    if p["cr"] >= content().specialists[sid.split(":", 1)[1]]["cost"]] + [Action("skip")]
+            return [A("hire", sid, f"seat:{seat}") for sid in self.sdisplay
+                    if p["cr"] >= content().specialists[sid.split(":", 1)[1]]["cost"]] + [A("skip")]
         if t == "repair":
             return [Action.make("repair", None, f"mech:{seat}", armour=a, ammo=m, energy=e) for a, m, e in f["mixes"]]
         if t == "combat":
-            return [Action("fire", f"slot:{seat}:{i}", f["mutant"]) for i in self._fireable(f)]
+            return [A("fire", f"slot:{seat}:{i}", f["mutant"]) for i in self._fireable(f)]
         if t == "take_mission":
-            return [Action("take_mission", m, f"seat:{seat}") for m in self.mdisplay] + [Action("skip")]
+            return [A("take_mission", m, f"seat:{seat}") for m in self.mdisplay] + [A("skip")]
         if t == "take_resource":
             cap = content().setup["resource_cap"]
             out = [Action.make("take_resource", None, f"seat:{seat}", what=r) for r in RESOURCES
                    if r != "favour" and p["res"][r] < cap]
-            return out or [Action("skip")]
+            return out or [A("skip")]
         raise AssertionError(f"unknown frame {t}")
 
     def _fireable(self, f: dict) -> list:
@@ -564,10 +668,10 @@ class GalaxyState(GameState):
         if self.stack or self.phase == "over":
             return []
         if self.phase == "maint":
-            if not self._mission_buys(self.seat) and not self._completions(self.seat):
+            if not self._has_mission_buy(self.seat) and not self._has_completion(self.seat):
                 return self._maint_next()
             return []
-        if self.phase == "play" and self.main_done and not self._free_actions(self.seat):
+        if self.phase == "play" and self.main_done and not self._has_free(self.seat):
             return self._next_turn()
         return []
 

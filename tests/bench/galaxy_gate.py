@@ -3,8 +3,9 @@
     python3 tests/bench/galaxy_gate.py play --players 4 --games 1000 --bot normal --out /tmp/gate4.jsonl
     python3 tests/bench/galaxy_gate.py report /tmp/gate2.jsonl /tmp/gate3.jsonl /tmp/gate4.jsonl
 
-``play`` appends one JSON line per finished game (so a run stopped early still counts what it
-played); ``report`` prints, per player count: seat win rates (seat = place in round 1's order), the
+``play`` appends one JSON line per finished game and skips the seeds already in its file, so a run
+stopped early counts what it played and the same command continues it (run it ``nice -n 19``; two
+commands with ``--seed``/``--games`` ranges and different files may run side by side); ``report`` prints, per player count: seat win rates (seat = place in round 1's order), the
 best mech–pilot pair's win rate, the share of games with any debt, and the winners' scores.
 The gate: seat win rates 20–30 % at 4 players, no pair above 35 %, debt in 10–30 % of games,
 winners 55–75 at 3–4 players.
@@ -28,9 +29,20 @@ def play(players: int, games: int, bot_name: str, out: Path, first_seed: int) ->
     from gamecore.engine import Rng
 
     bot = make_bot(bot_name)
+    done = set()
+    if out.exists():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            try:
+                g = json.loads(line)
+            except ValueError:            # a line cut by a stopped run: that game is played again
+                continue
+            if g.get("players") == players:
+                done.add(g["seed"])
     with out.open("a", encoding="utf-8") as fh:
         for k in range(games):
             seed = first_seed + k
+            if seed in done:
+                continue
             s = gamecore.start("galaxy", seed=seed, players=players)
             order = list(s.order)
             rng = Rng(seed * 7 + 3)
@@ -52,8 +64,11 @@ def report(paths: list) -> dict:
     games = collections.defaultdict(list)
     for path in paths:
         for line in Path(path).read_text(encoding="utf-8").splitlines():
-            if line.strip():
+            try:
                 g = json.loads(line)
+            except ValueError:
+                continue
+            if g["seed"] not in {h["seed"] for h in games[g["players"]]}:
                 games[g["players"]].append(g)
     out = {}
     for n in sorted(games):
