@@ -59,13 +59,24 @@ def kind_of(instance_id: str) -> str:
     return got
 
 
+_HOOK_N: dict[tuple, int] = {}
+
+
 def hook_n(p: dict, hook: str, section: str | None = None) -> int:
-    """Sum of ``n`` over the abilities with this hook (a sectioned ability counts only for its section)."""
-    total = 0
-    for a in abilities(p):
-        if a["hook"] == hook and (a.get("section") is None or a.get("section") == section):
-            total += a["n"]
-    return total
+    """Sum of ``n`` over the abilities with this hook (a sectioned ability counts only for its section).
+
+    Memoised on what decides the abilities in force (pilot, mech, pilot upgrades, specialists)."""
+    key = (p["pilot"], p["mech"], tuple(p["pupgs"]), tuple(p["specs"]), hook, section)
+    got = _HOOK_N.get(key)
+    if got is None:
+        got = 0
+        for a in abilities(p):
+            if a["hook"] == hook and (a.get("section") is None or a.get("section") == section):
+                got += a["n"]
+        if len(_HOOK_N) > 20000:
+            _HOOK_N.clear()
+        _HOOK_N[key] = got
+    return got
 
 
 def hooks(p: dict, hook: str) -> list:

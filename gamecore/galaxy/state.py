@@ -137,6 +137,21 @@ def seat_actions(players: int, seat: int) -> tuple:
     return got
 
 
+_SECTIONS: dict = {}
+
+
+def section_kinds(section: str) -> tuple:
+    """The tile kinds of a market section, in tiles.json order."""
+    data = content()
+    got = _SECTIONS.get((id(data), section))
+    if got is None:
+        got = tuple(k for k in data.tile_order if data.tiles[k]["section"] == section)
+        if len(_SECTIONS) > 64:
+            _SECTIONS.clear()
+        _SECTIONS[(id(data), section)] = got
+    return got
+
+
 _NEED: dict = {}
 
 
@@ -362,12 +377,28 @@ class GalaxyState(GameState):
                 p["res"][k] -= n
 
     def can_buy_tile(self, seat: int, kind: str) -> bool:
-        tile = content().tiles[kind]
+        """Whether the seat may buy a tile of this kind now (stock, rep, tile_cost affordable)."""
         if not self.market[kind]:
             return False
-        if self.p[seat]["rep"] < tile.get("min_rep", 0):
+        tile = content().tiles[kind]
+        p = self.p[seat]
+        if p["rep"] < tile.get("min_rep", 0):
             return False
-        return self.can_pay(seat, self.tile_cost(seat, kind))
+        res = p["res"]
+        for k, n in tile["cost"].items():
+            if k != "cr" and res[k] < n:
+                return False
+        cr = tile["cost"].get("cr", 0)
+        if cr > 0:
+            cr = max(0, cr - AB.hook_n(p, "market_discount", tile["section"]))
+        return p["cr"] >= max(0, cr)
+
+    def can_buy_in(self, seat: int, section: str) -> bool:
+        """Whether any tile of this market section can be bought now."""
+        for kind in section_kinds(section):
+            if self.can_buy_tile(seat, kind):
+                return True
+        return False
 
     def mission_cost(self, seat: int, mission: str) -> int:
         m = content().missions[mission.split(":", 1)[1]]
@@ -579,8 +610,8 @@ class GalaxyState(GameState):
         if t == "buy_tile":
             out = []
             full = len(p["tiles"]) >= content().setup["mech_slots"]
-            for kind in content().tile_order:
-                if content().tiles[kind]["section"] != f["section"] or not self.can_buy_tile(seat, kind):
+            for kind in section_kinds(f["section"]):
+                if not self.can_buy_tile(seat, kind):
                     continue
                 if not full:
                     out.append(A("buy_tile", f"market:{kind}", f"mech:{seat}"))
@@ -821,7 +852,7 @@ class GalaxyState(GameState):
                 if self.empty_squares(seat) < 1:
                     return False
             elif d == "buy_tile":
-                if not any(data.tiles[k]["section"] == e["section"] and self.can_buy_tile(seat, k) for k in data.tile_order):
+                if not self.can_buy_in(seat, e["section"]):
                     return False
             elif d == "hire_specialist":
                 if not any(p["cr"] >= data.specialists[s.split(":", 1)[1]]["cost"] for s in self.sdisplay):
@@ -864,7 +895,7 @@ class GalaxyState(GameState):
         if d == "repair":
             return self._start_repair(seat, e["n"] + (AB.hook_n(p, "repair_bonus") if "card" not in f else 0))
         if d == "buy_tile":
-            if any(data.tiles[k]["section"] == e["section"] and self.can_buy_tile(seat, k) for k in data.tile_order):
+            if self.can_buy_in(seat, e["section"]):
                 self.stack.append({"t": "buy_tile", "section": e["section"], "left": e.get("n", 1)})
                 return []
             return [self.ev("info", "galaxy.log.nothing_to_buy", seat=seat)]
@@ -1050,8 +1081,7 @@ class GalaxyState(GameState):
         if t == "buy_tile":
             events = self._buy_tile(seat, action.source.split(":", 1)[1], action.target)
             left = f["left"] - 1
-            if left > 0 and any(content().tiles[k]["section"] == f["section"] and self.can_buy_tile(seat, k)
-                                for k in content().tile_order):
+            if left > 0 and self.can_buy_in(seat, f["section"]):
                 self.stack.append({"t": "buy_tile", "section": f["section"], "left": left})
             return events
         if t == "pilot_upgrade":
