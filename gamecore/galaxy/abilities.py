@@ -83,14 +83,25 @@ def hooks(p: dict, hook: str) -> list:
     return [a for a in abilities(p) if a["hook"] == hook]
 
 
+_SUBS: dict[tuple, tuple] = {}
+
+
 def subscriptions(state) -> list:
-    subs = []
-    for seat, p in enumerate(state.p):
-        for a in abilities(p):
-            topic = TRIGGERED.get(a["hook"])
-            if topic:
-                subs.append((topic, a["hook"], seat))
-    return subs
+    """The state's (topic, handler, owner seat) list, memoised on what decides every seat's abilities."""
+    key = tuple((p["pilot"], p["mech"], tuple(p["pupgs"]), tuple(p["specs"])) for p in state.p)
+    got = _SUBS.get(key)
+    if got is None:
+        subs = []
+        for seat, p in enumerate(state.p):
+            for a in abilities(p):
+                topic = TRIGGERED.get(a["hook"])
+                if topic:
+                    subs.append((topic, a["hook"], seat))
+        got = tuple(subs)
+        if len(_SUBS) > 4096:
+            _SUBS.clear()
+        _SUBS[key] = got
+    return list(got)
 
 
 def _cr(state, owner: int, n: int, key: str, **params) -> list:
@@ -170,4 +181,8 @@ DISPATCHER = Dispatcher(HANDLERS)
 
 
 def emit(state, topic: str, **payload) -> list[Event]:
-    return DISPATCHER.emit(state, topic, subscriptions(state), **payload)
+    subs = subscriptions(state)
+    for sub_topic, _name, _owner in subs:
+        if sub_topic == topic:
+            return DISPATCHER.emit(state, topic, subs, **payload)
+    return []                               # nobody listens: the same empty answer, without the dispatch

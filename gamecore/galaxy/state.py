@@ -173,6 +173,7 @@ def section_kinds(section: str) -> tuple:
 
 
 _NEED: dict = {}
+_WEAPONS: dict = {}                         # a mech's tiles -> its weapons (weapons())
 
 
 def mission_need(mission: str) -> tuple:
@@ -313,13 +314,20 @@ class GalaxyState(GameState):
 
     def weapons(self, seat: int) -> list:
         """(slot index, (attack, ammo, energy)) of every weapon tile on the seat's mech."""
-        data = content()
-        out = []
-        for i, t in enumerate(self.p[seat]["tiles"]):
-            tile = data.tiles[AB.kind_of(t)]
-            if tile["section"] == "weapon":
-                out.append((i, (tile["attack"], tile["ammo"], tile["energy"])))
-        return out
+        tiles = tuple(self.p[seat]["tiles"])
+        got = _WEAPONS.get(tiles)
+        if got is None:
+            data = content()
+            got = []
+            for i, t in enumerate(tiles):
+                tile = data.tiles[AB.kind_of(t)]
+                if tile["section"] == "weapon":
+                    got.append((i, (tile["attack"], tile["ammo"], tile["energy"])))
+            got = tuple(got)
+            if len(_WEAPONS) > 20000:
+                _WEAPONS.clear()
+            _WEAPONS[tiles] = got
+        return list(got)
 
     def combat_budget(self, seat: int) -> tuple:
         p = self.p[seat]
