@@ -192,6 +192,30 @@ def mark_open(mark: str, players: int, rep: int) -> bool:
     return rep >= int(mark[3:])
 
 
+# the player dict's list and dict values (every other value is a scalar); test_clone checks these are all
+P_LISTS = ("tiles", "pupgs", "specs", "flipped", "missions", "done", "kills", "kills_inv")
+P_DICTS = ("res", "dna", "cubes")
+
+
+def _copy_player(p: dict) -> dict:
+    """A player dict with its own lists and dicts (all of them flat)."""
+    q = p.copy()
+    for k in P_LISTS:
+        q[k] = p[k][:]
+    for k in P_DICTS:
+        q[k] = p[k].copy()
+    return q
+
+
+def _copy_frame(f: dict) -> dict:
+    """A stack frame with its own lists (the other values are scalars)."""
+    q = f.copy()
+    for k, v in f.items():
+        if v.__class__ is list:
+            q[k] = v.copy()
+    return q
+
+
 class GalaxyState(GameState):
     GAME_ID = "galaxy"
     ENGINE_VERSION = _ENGINE_VERSION       # gamecore/galaxy/__init__.py
@@ -1434,14 +1458,15 @@ class GalaxyState(GameState):
 
     def clone(self) -> "GalaxyState":
         c = GalaxyState.__new__(GalaxyState)
+        d, e = c.__dict__, self.__dict__
         for k in self._SCALARS:
-            setattr(c, k, getattr(self, k))
+            d[k] = e[k]
         for k in self._LISTS:
-            setattr(c, k, list(getattr(self, k)))
-        c.stack = [{k: (list(v) if isinstance(v, list) else v) for k, v in f.items()} for f in self.stack]
+            d[k] = e[k][:]
+        c.stack = [_copy_frame(f) for f in self.stack]
         c.options = dict(self.options)
         c.rng = Rng(state=self.rng.state)
-        c.p = [{k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in p.items()} for p in self.p]
+        c.p = [_copy_player(p) for p in self.p]
         c.docks = {k: list(v) for k, v in self.docks.items()}
         c.art = dict(self.art)
         c.invaded = dict(self.invaded)
