@@ -79,8 +79,19 @@ def hook_n(p: dict, hook: str, section: str | None = None) -> int:
     return got
 
 
-def hooks(p: dict, hook: str) -> list:
-    return [a for a in abilities(p) if a["hook"] == hook]
+_HOOKS: dict[tuple, tuple] = {}
+
+
+def hooks(p: dict, hook: str) -> tuple:
+    """The abilities in force with this hook (memoised like hook_n; read-only)."""
+    key = (p["pilot"], p["mech"], tuple(p["pupgs"]), tuple(p["specs"]), hook)
+    got = _HOOKS.get(key)
+    if got is None:
+        got = tuple(a for a in abilities(p) if a["hook"] == hook)
+        if len(_HOOKS) > 20000:
+            _HOOKS.clear()
+        _HOOKS[key] = got
+    return got
 
 
 _SUBS: dict[tuple, tuple] = {}

@@ -63,6 +63,18 @@ def _mutant_table():
 
 
 _MUT: dict = {}
+_ARMOUR: dict = {}
+
+
+def _mutant_armour() -> dict:
+    """Mutant tile id -> its species' armour."""
+    data = content()
+    got = _ARMOUR.get(id(data))
+    if got is None:
+        got = {tile: data.species[sp]["armour"] for tile, (sp, _red) in _mutant_table().items()}
+        _ARMOUR.clear()
+        _ARMOUR[id(data)] = got
+    return got
 
 
 # Event is a frozen dataclass with slots: its __init__ sets each field through object.__setattr__, which
@@ -169,6 +181,22 @@ def section_kinds(section: str) -> tuple:
         if len(_SECTIONS) > 64:
             _SECTIONS.clear()
         _SECTIONS[(id(data), section)] = got
+    return got
+
+
+_WHERE: dict = {}
+
+
+def _dock_where(dock: str) -> tuple:
+    """'dock:<planet or repair/recall>:<i>' -> (that word, the log's i18n label for it)."""
+    got = _WHERE.get(dock)
+    if got is None:
+        where = dock.split(":")[1]
+        label = f"$galaxy.planet.{where}" if where not in ("repair", "recall") else f"$galaxy.dock.{where}"
+        got = (where, label)
+        if len(_WHERE) > 4096:
+            _WHERE.clear()
+        _WHERE[dock] = got
     return got
 
 
@@ -525,28 +553,32 @@ class GalaxyState(GameState):
                 if not docks[dock]:
                     out.append(act)
         if p["mech_at"] is None and p["mech"] is not None:
-            fights = {}
-            table = _mutant_table()
+            reach = self._reach(seat)           # can_fight(seat, tile) == (armour of tile <= reach)
+            armour = _mutant_armour()
             rep, art, invaded = p["rep"], self.art, self.invaded
             for pid, need, act in arts:
                 if art[pid] is not None or rep < need:
                     continue
-                if pid in invaded:
-                    sp = table[invaded[pid]][0]
-                    if sp not in fights:
-                        fights[sp] = self.can_fight(seat, invaded[pid])
-                    if not fights[sp]:
-                        continue
+                if pid in invaded and armour[invaded[pid]] > reach:
+                    continue
                 out.append(act)
             for k, tile in enumerate(self.uran):
-                if tile is None:
-                    continue
-                sp = table[tile][0]
-                if sp not in fights:
-                    fights[sp] = self.can_fight(seat, tile)
-                if fights[sp]:
+                if tile is not None and armour[tile] <= reach:
                     out.append(urans[k])
         return out
+
+    def _reach(self, seat: int) -> int:
+        """The strongest mutant armour the seat can fight now (-1: none): can_fight's test for every tile at once."""
+        p = self.p[seat]
+        if p["cubes"]["armour"] < 1:
+            return -1
+        ws = self.weapons(seat)
+        if not ws:
+            return -1
+        best = combat.best_attack(tuple(w for _i, w in ws), self.combat_budget(seat))
+        if best < 1:
+            return -1
+        return best + AB.hook_n(p, "attack_bonus")     # armour - bonus <= best, and best >= 1
 
     def has_main(self, seat: int) -> bool:
         """Whether the seat has a legal placement (A4, R15), without building the actions."""
@@ -818,10 +850,10 @@ class GalaxyState(GameState):
         p["home"] -= ships
         self.docks[dock] = [seat] * ships
         self.main_done = True
-        _d, where, *_ = dock.split(":")
+        where, label = _dock_where(dock)
         events = [self.ev("move", "galaxy.log.place_ship", source=f"ship:{seat}", target=dock, seat=seat, ships=ships,
-                          planet=f"$galaxy.planet.{where}" if where not in ("repair", "recall") else f"$galaxy.dock.{where}")]
-        if action.get("scout"):
+                          planet=label)]
+        if action.params and action.params[0][0] == "scout":    # sorted params: ("scout", True) first
             p["flipped"].append("spec:scout")
             events.append(self.ev("flip", "galaxy.log.scout", source="spec:scout", seat=seat))
         if where == "repair":
