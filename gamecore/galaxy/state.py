@@ -137,6 +137,49 @@ def A(kind: str, source=None, target=None, params: tuple = ()) -> Action:
     return got
 
 
+_BUILT: dict = {}
+
+
+def _built(key: tuple, kind: str, source, target) -> Action:
+    """A(kind, source, target) memoised on ``key``: the short key of plain ids and seat numbers is hashed
+    instead of the two formatted strings (which would be built and hashed anew at every listing)."""
+    got = _BUILT.get(key)
+    if got is None:
+        if len(_BUILT) > 20000:
+            _BUILT.clear()
+        got = _BUILT[key] = A(kind, source, target)
+    return got
+
+
+def _to_seat(kind: str, source: str, seat: int) -> Action:
+    """Action(kind, source, "seat:<seat>")."""
+    got = _BUILT.get((kind, source, seat))
+    return got if got is not None else _built((kind, source, seat), kind, source, f"seat:{seat}")
+
+
+def _complete_act(seat: int, mission: str) -> Action:
+    got = _BUILT.get(("complete_mission", seat, mission))
+    return got if got is not None else _built(("complete_mission", seat, mission), "complete_mission",
+                                              f"dna:{seat}", mission)
+
+
+def _buy_act(kind: str, seat: int, slot: int) -> Action:
+    """Buying a ``kind`` tile: into the next free slot (slot -1) or replacing slot ``slot``."""
+    got = _BUILT.get(("buy_tile", kind, seat, slot))
+    if got is None:
+        got = _built(("buy_tile", kind, seat, slot), "buy_tile", f"market:{kind}",
+                     f"mech:{seat}" if slot < 0 else f"slot:{seat}:{slot}")
+    return got
+
+
+def _fire_act(seat: int, slot: int, mutant: str) -> Action:
+    got = _BUILT.get(("fire", seat, slot, mutant))
+    return got if got is not None else _built(("fire", seat, slot, mutant), "fire", f"slot:{seat}:{slot}", mutant)
+
+
+DONE, END_TURN, SKIP = A("done"), A("end_turn"), A("skip")
+
+
 _SEAT_ACTS: dict = {}
 
 
@@ -526,9 +569,9 @@ class GalaxyState(GameState):
         if self.stack:
             return self._frame_actions(self.stack[-1])
         if self.phase == "maint":
-            return self._mission_buys(seat) + self._completions(seat) + [A("done")]
+            return self._mission_buys(seat) + self._completions(seat) + [DONE]
         if self.main_done:
-            return self._free_actions(seat) + [A("end_turn")]
+            return self._free_actions(seat) + [END_TURN]
         return self._main_actions(seat) + self._free_actions(seat)
 
     def _main_actions(self, seat: int) -> list:
@@ -602,13 +645,13 @@ class GalaxyState(GameState):
         return False
 
     def _completions(self, seat: int) -> list:
-        return [A("complete_mission", f"dna:{seat}", m) for m in self.p[seat]["missions"] if self.can_complete(seat, m)]
+        return [_complete_act(seat, m) for m in self.p[seat]["missions"] if self.can_complete(seat, m)]
 
     def _mission_buys(self, seat: int) -> list:
         p = self.p[seat]
         if p["bought_mission"]:
             return []
-        return [A("buy_mission", m, f"seat:{seat}") for m in self.mdisplay
+        return [_to_seat("buy_mission", m, seat) for m in self.mdisplay
                 if p["res"]["favour"] >= self.mission_cost(seat, m)]
 
     def _has_completion(self, seat: int) -> bool:
@@ -666,7 +709,7 @@ class GalaxyState(GameState):
             for e in spec.get("flip", ()):
                 d = e["do"]
                 if d == "repair" and self.empty_squares(seat) > 0:
-                    out.append(A("flip", sid, f"seat:{seat}"))
+                    out.append(_to_seat("flip", sid, seat))
                 elif d == "swap_resource":
                     for give in RESOURCES:
                         if p["res"][give] > 0:
@@ -698,29 +741,29 @@ class GalaxyState(GameState):
                 if not self.can_buy_tile(seat, kind):
                     continue
                 if not full:
-                    out.append(A("buy_tile", f"market:{kind}", f"mech:{seat}"))
+                    out.append(_buy_act(kind, seat, -1))
                 else:
                     for i, old in enumerate(p["tiles"]):
                         if content().tiles[AB.kind_of(old)].get("kind") == "ship" and p["home"] < 1:
                             continue
-                        out.append(A("buy_tile", f"market:{kind}", f"slot:{seat}:{i}"))
-            return out + [A("skip")]
+                        out.append(_buy_act(kind, seat, i))
+            return out + [SKIP]
         if t == "pilot_upgrade":
-            return [A("take_upgrade", u, f"seat:{seat}") for u in self.udisplay] + [A("skip")]
+            return [_to_seat("take_upgrade", u, seat) for u in self.udisplay] + [SKIP]
         if t == "hire":
-            return [A("hire", sid, f"seat:{seat}") for sid in self.sdisplay
-                    if p["cr"] >= content().specialists[sid.split(":", 1)[1]]["cost"]] + [A("skip")]
+            return [_to_seat("hire", sid, seat) for sid in self.sdisplay
+                    if p["cr"] >= content().specialists[sid.split(":", 1)[1]]["cost"]] + [SKIP]
         if t == "repair":
             return [Action.make("repair", None, f"mech:{seat}", armour=a, ammo=m, energy=e) for a, m, e in f["mixes"]]
         if t == "combat":
-            return [A("fire", f"slot:{seat}:{i}", f["mutant"]) for i in self._fireable(f)]
+            return [_fire_act(seat, i, f["mutant"]) for i in self._fireable(f)]
         if t == "take_mission":
-            return [A("take_mission", m, f"seat:{seat}") for m in self.mdisplay] + [A("skip")]
+            return [_to_seat("take_mission", m, seat) for m in self.mdisplay] + [SKIP]
         if t == "take_resource":
             cap = content().setup["resource_cap"]
             out = [Action.make("take_resource", None, f"seat:{seat}", what=r) for r in RESOURCES
                    if r != "favour" and p["res"][r] < cap]
-            return out or [A("skip")]
+            return out or [SKIP]
         raise AssertionError(f"unknown frame {t}")
 
     def _fireable(self, f: dict) -> list:
