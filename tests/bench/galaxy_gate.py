@@ -89,12 +89,25 @@ def report(paths: list) -> dict:
             winners.append(max(g["scores"]))
             everyone += g["scores"]
             debt += any(g["debt"])
+        pilot_wins, pilot_games = collections.Counter(), collections.Counter()
+        mech_wins, mech_games = collections.Counter(), collections.Counter()
+        for g in gs:
+            share = 1.0 / len(g["winners"])
+            for i, (mech, pilot) in enumerate(g["pairs"]):
+                pilot_games[pilot] += 1
+                mech_games[mech] += 1
+                if i in g["winners"]:
+                    pilot_wins[pilot] += share
+                    mech_wins[mech] += share
         pairs = {k: round(pair_wins[k] / pair_games[k], 3) for k in pair_games}
         best = max(pairs.items(), key=lambda kv: kv[1])
         out[n] = {
             "games": len(gs),
             "seat_win_rates": [round(seat_wins[i] / len(gs), 3) for i in range(n)],
             "best_pair": best, "pair_games_min": min(pair_games.values()),
+            "top_pairs": [[k, v, pair_games[k]] for k, v in sorted(pairs.items(), key=lambda kv: -kv[1])[:4]],
+            "pilot_win_rates": {k: round(pilot_wins[k] / v, 3) for k, v in sorted(pilot_games.items())},
+            "mech_win_rates": {k: round(mech_wins[k] / v, 3) for k, v in sorted(mech_games.items())},
             "debt_games": round(debt / len(gs), 3),
             "winner_mean": round(statistics.mean(winners), 1), "winner_median": statistics.median(winners),
             "winner_p10_p90": [sorted(winners)[len(winners) // 10], sorted(winners)[len(winners) * 9 // 10]],
