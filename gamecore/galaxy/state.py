@@ -243,6 +243,20 @@ def _dock_where(dock: str) -> tuple:
     return got
 
 
+_TILES: dict = {}
+_FAVOUR: dict = {}                          # 'mission:<id>' -> its Favour cost
+
+
+def _tile_info(kind: str) -> tuple:
+    """(min rep, resource costs as ((resource, n), ...), credit cost, section) of a tile kind."""
+    got = _TILES.get(kind)
+    if got is None:
+        tile = content().tiles[kind]
+        got = _TILES[kind] = (tile.get("min_rep", 0), tuple((k, n) for k, n in tile["cost"].items() if k != "cr"),
+                              tile["cost"].get("cr", 0), tile["section"])
+    return got
+
+
 _NEED: dict = {}
 _WEAPONS: dict = {}                         # a mech's tiles -> its weapons (weapons())
 
@@ -503,17 +517,16 @@ class GalaxyState(GameState):
         """Whether the seat may buy a tile of this kind now (stock, rep, tile_cost affordable)."""
         if not self.market[kind]:
             return False
-        tile = content().tiles[kind]
+        min_rep, res_cost, cr, section = _tile_info(kind)
         p = self.p[seat]
-        if p["rep"] < tile.get("min_rep", 0):
+        if p["rep"] < min_rep:
             return False
         res = p["res"]
-        for k, n in tile["cost"].items():
-            if k != "cr" and res[k] < n:
+        for k, n in res_cost:
+            if res[k] < n:
                 return False
-        cr = tile["cost"].get("cr", 0)
         if cr > 0:
-            cr = max(0, cr - AB.hook_n(p, "market_discount", tile["section"]))
+            cr = max(0, cr - AB.hook_n(p, "market_discount", section))
         return p["cr"] >= max(0, cr)
 
     def can_buy_in(self, seat: int, section: str) -> bool:
@@ -524,8 +537,10 @@ class GalaxyState(GameState):
         return False
 
     def mission_cost(self, seat: int, mission: str) -> int:
-        m = content().missions[mission.split(":", 1)[1]]
-        return max(0, m["favour"] - AB.hook_n(self.p[seat], "mission_discount"))
+        favour = _FAVOUR.get(mission)
+        if favour is None:
+            favour = _FAVOUR[mission] = content().missions[mission.split(":", 1)[1]]["favour"]
+        return max(0, favour - AB.hook_n(self.p[seat], "mission_discount"))
 
     def can_complete(self, seat: int, mission: str) -> bool:
         have = self.p[seat]["dna"]
@@ -580,18 +595,21 @@ class GalaxyState(GameState):
         docks_, own, arts, urans = seat_actions(self.players, seat)
         if p["home"] > 0:
             rep, docks, invaded = p["rep"], self.docks, self.invaded
-            scout = ("spec:scout" in p["specs"] and "spec:scout" not in p["flipped"])
-            two = p["home"] >= 2
-            for dock, pid, need, one, pair, scouted in docks_:
-                if docks[dock] or rep < need:
-                    continue
-                if pid in invaded:
-                    if two:
-                        out.append(pair)
-                    if scout:
-                        out.append(scouted)
-                else:
-                    out.append(one)
+            if not invaded:
+                out = [d[3] for d in docks_ if not docks[d[0]] and rep >= d[2]]
+            else:
+                scout = ("spec:scout" in p["specs"] and "spec:scout" not in p["flipped"])
+                two = p["home"] >= 2
+                for dock, pid, need, one, pair, scouted in docks_:
+                    if docks[dock] or rep < need:
+                        continue
+                    if pid in invaded:
+                        if two:
+                            out.append(pair)
+                        if scout:
+                            out.append(scouted)
+                    else:
+                        out.append(one)
             for dock, act in own:
                 if not docks[dock]:
                     out.append(act)
