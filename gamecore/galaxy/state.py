@@ -48,10 +48,10 @@ RES_OF = {r: r for r in RESOURCES}
 
 def _mutant_table():
     """Mutant tile ids 'mut:<n>' -> (species id, red back), fixed by the content (species in file order)."""
-    data = content()
-    key = id(data)
-    got = _MUT.get(key)
+    got = _MUT.get("table")             # the content is read once per process
     if got is None:
+        data = content()
+        key = "table"
         table = []
         for sp in data.species.values():
             for k in range(sp["tiles"]):
@@ -68,12 +68,10 @@ _ARMOUR: dict = {}
 
 def _mutant_armour() -> dict:
     """Mutant tile id -> its species' armour."""
-    data = content()
-    got = _ARMOUR.get(id(data))
+    got = _ARMOUR.get("armour")
     if got is None:
-        got = {tile: data.species[sp]["armour"] for tile, (sp, _red) in _mutant_table().items()}
-        _ARMOUR.clear()
-        _ARMOUR[id(data)] = got
+        data = content()
+        got = _ARMOUR["armour"] = {tile: data.species[sp]["armour"] for tile, (sp, _red) in _mutant_table().items()}
     return got
 
 
@@ -187,10 +185,10 @@ def seat_actions(players: int, seat: int) -> tuple:
     """The seat's placements, built once: (planet docks open at this player count as (dock, planet,
     rep needed, 1 ship, 2 ships, Scout)), (own docks as (dock, action)), (planet arts as (planet,
     rep needed, action)), (Uran spots' actions)."""
-    data = content()
-    key = (id(data), players, seat)
-    got = _SEAT_ACTS.get(key)
+    got = _SEAT_ACTS.get((players, seat))   # the content is read once per process
     if got is None:
+        data = content()
+        key = (players, seat)
         src, msrc = f"ship:{seat}", f"mech:{seat}"
         docks = []
         for dock, pid, mark in dock_ids(players):
@@ -240,6 +238,18 @@ def _dock_where(dock: str) -> tuple:
         if len(_WHERE) > 4096:
             _WHERE.clear()
         _WHERE[dock] = got
+    return got
+
+
+_PLAIN: dict = {}
+
+
+def _plain(effects: list) -> bool:
+    """Whether a planet option only gains credits/resources and rep (nothing to decide, no frame needed)."""
+    key = id(effects)
+    got = _PLAIN.get(key)
+    if got is None:
+        got = _PLAIN[key] = all(e["do"] in ("gain", "rep") for e in effects)
     return got
 
 
@@ -406,7 +416,21 @@ class GalaxyState(GameState):
         return self.phase == "over"
 
     def ev(self, kind: str, key: str, source=None, target=None, **params) -> Event:
-        return E(kind, key, params, source, target)
+        # E()'s body, inlined: an action builds about three events
+        if "seat" in params:
+            params["player"] = params["seat"] + 1
+        if "other" in params:
+            params["other_player"] = params["other"] + 1
+        e = _new(Event)
+        s_kind, s_key, s_params, s_source, s_target, s_cause, s_cause_params = _EV_SET
+        s_kind(e, kind)
+        s_key(e, key)
+        s_params(e, params)
+        s_source(e, source)
+        s_target(e, target)
+        s_cause(e, None)
+        s_cause_params(e, {})
+        return e
 
     def capacity(self, seat: int) -> dict:
         p = self.p[seat]
@@ -645,11 +669,13 @@ class GalaxyState(GameState):
         """Whether the seat has a legal placement (A4, R15), without building the actions."""
         p = self.p[seat]
         if p["home"] > 0:
-            if not self.docks[f"dock:repair:{seat}"] or not self.docks[f"dock:recall:{seat}"]:
+            docks_, own, _arts, _urans = seat_actions(self.players, seat)
+            docks = self.docks
+            if not docks[own[0][0]] or not docks[own[1][0]]:       # the repair and recall docks
                 return True
-            players, rep, docks, invaded = self.players, p["rep"], self.docks, self.invaded
-            for dock, pid, mark in dock_ids(players):
-                if not docks[dock] and mark_open(mark, players, rep):
+            rep, invaded = p["rep"], self.invaded
+            for dock, pid, need, *_acts in docks_:
+                if not docks[dock] and rep >= need:
                     if pid not in invaded or p["home"] >= 2:
                         return True
                     if "spec:scout" in p["specs"] and "spec:scout" not in p["flipped"]:
@@ -971,6 +997,14 @@ class GalaxyState(GameState):
                 events.append(self.ev("gain", "galaxy.log.bonus", seat=seat, n=got, what=f"$galaxy.res.{b['what']}"))
         opts = planet["effect"]
         if len(opts) == 1:
+            if _plain(opts[0]):             # gains and rep only: what the 'run' frame would do, at once
+                for e in opts[0]:
+                    if e["do"] == "gain":
+                        got = self.gain_resource(seat, e["what"], e["n"])
+                        events.append(self.ev("gain", "galaxy.log.gain", seat=seat, n=got, what=f"$galaxy.res.{e['what']}"))
+                    else:
+                        events += self.add_rep(seat, e["n"])
+                return events
             self.stack.append({"t": "run", "seat": seat, "planet": where, "via": via, "fx": 0, "i": 0})
             return events
         usable = [i for i, opt in enumerate(opts) if self._option_usable(seat, opt)]
