@@ -689,7 +689,19 @@ class GalaxyState(GameState):
         return False
 
     def _completions(self, seat: int) -> list:
-        return [_complete_act(seat, m) for m in self.p[seat]["missions"] if self.can_complete(seat, m)]
+        p = self.p[seat]
+        missions = p["missions"]
+        if not missions:
+            return []
+        have = p["dna"]
+        out = []
+        for m in missions:                  # can_complete(seat, m), inlined
+            for k, n in mission_need(m):
+                if have[k] < n:
+                    break
+            else:
+                out.append(_complete_act(seat, m))
+        return out
 
     def _mission_buys(self, seat: int) -> list:
         p = self.p[seat]
@@ -700,8 +712,12 @@ class GalaxyState(GameState):
 
     def _has_completion(self, seat: int) -> bool:
         """Whether _completions(seat) would list anything (without building the actions)."""
-        have = self.p[seat]["dna"]
-        for m in self.p[seat]["missions"]:
+        p = self.p[seat]
+        missions = p["missions"]
+        if not missions:
+            return False
+        have = p["dna"]
+        for m in missions:
             for k, n in mission_need(m):
                 if have[k] < n:
                     break
@@ -1441,7 +1457,7 @@ class GalaxyState(GameState):
             seat = self.order[self.maint_i]
             self.seat = seat
             events += self._m1_m2(seat)
-            if self._mission_buys(seat) or self._completions(seat):
+            if self._has_mission_buy(seat) or self._has_completion(seat):
                 return events
             p = self.p[seat]
             if p["flipped"]:
