@@ -696,7 +696,7 @@ class GalaxyState(GameState):
         have = p["dna"]
         out = []
         for m in missions:                  # can_complete(seat, m), inlined
-            for k, n in mission_need(m):
+            for k, n in (_NEED.get(m) or mission_need(m)):
                 if have[k] < n:
                     break
             else:
@@ -718,7 +718,7 @@ class GalaxyState(GameState):
             return False
         have = p["dna"]
         for m in missions:
-            for k, n in mission_need(m):
+            for k, n in (_NEED.get(m) or mission_need(m)):
                 if have[k] < n:
                     break
             else:
