@@ -619,10 +619,14 @@ class GalaxyState(GameState):
         docks_, own, arts, urans = seat_actions(self.players, seat)
         if p["home"] > 0:
             rep, docks, invaded = p["rep"], self.docks, self.invaded
+            scout = ("spec:scout" in p["specs"] and "spec:scout" not in p["flipped"])
             if not invaded:
                 out = [d[3] for d in docks_ if not docks[d[0]] and rep >= d[2]]
+            elif not scout:                 # the loop below without the Scout, as one comprehension
+                two = p["home"] >= 2
+                out = [(pair if pid in invaded else one) for dock, pid, need, one, pair, _s in docks_
+                       if not docks[dock] and rep >= need and (two or pid not in invaded)]
             else:
-                scout = ("spec:scout" in p["specs"] and "spec:scout" not in p["flipped"])
                 two = p["home"] >= 2
                 for dock, pid, need, one, pair, scouted in docks_:
                     if docks[dock] or rep < need:
@@ -641,15 +645,9 @@ class GalaxyState(GameState):
             reach = self._reach(seat)           # can_fight(seat, tile) == (armour of tile <= reach)
             armour = _mutant_armour()
             rep, art, invaded = p["rep"], self.art, self.invaded
-            for pid, need, act in arts:
-                if art[pid] is not None or rep < need:
-                    continue
-                if pid in invaded and armour[invaded[pid]] > reach:
-                    continue
-                out.append(act)
-            for k, tile in enumerate(self.uran):
-                if tile is not None and armour[tile] <= reach:
-                    out.append(urans[k])
+            out += [act for pid, need, act in arts if art[pid] is None and rep >= need
+                    and (pid not in invaded or armour[invaded[pid]] <= reach)]
+            out += [urans[k] for k, tile in enumerate(self.uran) if tile is not None and armour[tile] <= reach]
         return out
 
     def _reach(self, seat: int) -> int:
