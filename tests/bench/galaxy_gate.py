@@ -2,6 +2,10 @@
 
     python3 tests/bench/galaxy_gate.py play --players 4 --games 1000 --bot normal --out /tmp/gate4.jsonl
     python3 tests/bench/galaxy_gate.py report /tmp/gate2.jsonl /tmp/gate3.jsonl /tmp/gate4.jsonl
+    python3 tests/bench/galaxy_gate.py speed [--slice 1.0 --rounds 5]
+
+``speed`` measures random playouts against python-chess's as tests/bench/run.py's bench_playouts does
+(interleaved CPU-time slices in one process, whole games from gamecore.start), for Galaxy Hunters only.
 
 ``play`` appends one JSON line per finished game and skips the seeds already in its file, so a run
 stopped early counts what it played and the same command continues it (run it ``nice -n 19``; two
@@ -119,6 +123,51 @@ def report(paths: list) -> dict:
     return out
 
 
+def speed(slice_s: float, rounds: int) -> dict:
+    import random
+    import time
+
+    import chess
+
+    import gamecore
+
+    def chess_slice(rnd) -> float:
+        moves, began = 0, time.process_time()
+        while time.process_time() - began < slice_s:
+            board = chess.Board()
+            while not board.is_game_over(claim_draw=False) and board.fullmove_number < 200:
+                board.push(rnd.choice(list(board.legal_moves)))
+                moves += 1
+        return moves / (time.process_time() - began)
+
+    def game_slice(players: int, seed: list) -> float:
+        actions, began = 0, time.process_time()
+        while time.process_time() - began < slice_s:
+            state = gamecore.start("galaxy", seed=seed[0], players=players)
+            rng = gamecore.Rng(seed[0])
+            while not state.is_over():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                actions += 1
+            seed[0] += 1
+        return actions / (time.process_time() - began)
+
+    gamecore.start("galaxy", seed=0, players=2)
+    rnd = random.Random(1)
+    out = {}
+    for players in (2, 3, 4):
+        seed, rates, refs = [0], [], []
+        for _ in range(rounds):
+            refs.append(chess_slice(rnd))
+            rates.append(game_slice(players, seed))
+        ratios = [a / b for a, b in zip(rates, refs)]
+        out[f"galaxy-{players}p"] = {"actions_per_s": round(statistics.median(rates)),
+                                     "chess_moves_per_s": round(statistics.median(refs)),
+                                     "ratio": round(statistics.median(ratios), 2), "ratio_min": round(min(ratios), 2),
+                                     "ratio_max": round(max(ratios), 2), "games": seed[0]}
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -130,9 +179,14 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     r = sub.add_parser("report")
     r.add_argument("paths", nargs="+")
+    sp = sub.add_parser("speed")
+    sp.add_argument("--slice", type=float, default=1.0)
+    sp.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     if args.cmd == "play":
         play(args.players, args.games, args.bot, args.out, args.seed)
+    elif args.cmd == "speed":
+        print(json.dumps(speed(args.slice, args.rounds), indent=1))
     else:
         print(json.dumps(report(args.paths), indent=1))
     return 0
