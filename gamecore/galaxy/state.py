@@ -269,6 +269,7 @@ def _tile_info(kind: str) -> tuple:
 
 _NEED: dict = {}
 _WEAPONS: dict = {}                         # a mech's tiles -> its weapons (weapons())
+_REACH: dict = {}                           # GalaxyState._reach's memo
 
 
 def mission_need(mission: str) -> tuple:
@@ -653,15 +654,22 @@ class GalaxyState(GameState):
     def _reach(self, seat: int) -> int:
         """The strongest mutant armour the seat can fight now (-1: none): can_fight's test for every tile at once."""
         p = self.p[seat]
-        if p["cubes"]["armour"] < 1:
+        cubes = p["cubes"]
+        if cubes["armour"] < 1 or not p["tiles"]:
             return -1
-        ws = self.weapons(seat)
-        if not ws:
-            return -1
-        best = combat.best_attack(tuple(w for _i, w in ws), self.combat_budget(seat))
-        if best < 1:
-            return -1
-        return best + AB.hook_n(p, "attack_bonus")     # armour - bonus <= best, and best >= 1
+        # memoised on everything it reads: the tiles, the ammo and energy cubes, what decides the abilities
+        key = (tuple(p["tiles"]), cubes["ammo"], cubes["energy"], p["pilot"], p["mech"], tuple(p["pupgs"]),
+               tuple(p["specs"]))
+        got = _REACH.get(key)
+        if got is None:
+            ws = self.weapons(seat)
+            best = combat.best_attack(tuple(w for _i, w in ws), self.combat_budget(seat)) if ws else 0
+            # armour - bonus <= best, and best >= 1
+            got = best + AB.hook_n(p, "attack_bonus") if best >= 1 else -1
+            if len(_REACH) > 20000:
+                _REACH.clear()
+            _REACH[key] = got
+        return got
 
     def has_main(self, seat: int) -> bool:
         """Whether the seat has a legal placement (A4, R15), without building the actions."""
