@@ -59,27 +59,60 @@ def kind_of(instance_id: str) -> str:
     return got
 
 
+_HOOK_N: dict[tuple, int] = {}
+
+
 def hook_n(p: dict, hook: str, section: str | None = None) -> int:
-    """Sum of ``n`` over the abilities with this hook (a sectioned ability counts only for its section)."""
-    total = 0
-    for a in abilities(p):
-        if a["hook"] == hook and (a.get("section") is None or a.get("section") == section):
-            total += a["n"]
-    return total
+    """Sum of ``n`` over the abilities with this hook (a sectioned ability counts only for its section).
+
+    Memoised on what decides the abilities in force (pilot, mech, pilot upgrades, specialists)."""
+    key = (p["pilot"], p["mech"], tuple(p["pupgs"]), tuple(p["specs"]), hook, section)
+    got = _HOOK_N.get(key)
+    if got is None:
+        got = 0
+        for a in abilities(p):
+            if a["hook"] == hook and (a.get("section") is None or a.get("section") == section):
+                got += a["n"]
+        if len(_HOOK_N) > 20000:
+            _HOOK_N.clear()
+        _HOOK_N[key] = got
+    return got
 
 
-def hooks(p: dict, hook: str) -> list:
-    return [a for a in abilities(p) if a["hook"] == hook]
+_HOOKS: dict[tuple, tuple] = {}
+
+
+def hooks(p: dict, hook: str) -> tuple:
+    """The abilities in force with this hook (memoised like hook_n; read-only)."""
+    key = (p["pilot"], p["mech"], tuple(p["pupgs"]), tuple(p["specs"]), hook)
+    got = _HOOKS.get(key)
+    if got is None:
+        got = tuple(a for a in abilities(p) if a["hook"] == hook)
+        if len(_HOOKS) > 20000:
+            _HOOKS.clear()
+        _HOOKS[key] = got
+    return got
+
+
+_SUBS: dict[tuple, tuple] = {}
 
 
 def subscriptions(state) -> list:
-    subs = []
-    for seat, p in enumerate(state.p):
-        for a in abilities(p):
-            topic = TRIGGERED.get(a["hook"])
-            if topic:
-                subs.append((topic, a["hook"], seat))
-    return subs
+    """The state's (topic, handler, owner seat) list, memoised on what decides every seat's abilities."""
+    key = tuple((p["pilot"], p["mech"], tuple(p["pupgs"]), tuple(p["specs"])) for p in state.p)
+    got = _SUBS.get(key)
+    if got is None:
+        subs = []
+        for seat, p in enumerate(state.p):
+            for a in abilities(p):
+                topic = TRIGGERED.get(a["hook"])
+                if topic:
+                    subs.append((topic, a["hook"], seat))
+        got = tuple(subs)
+        if len(_SUBS) > 4096:
+            _SUBS.clear()
+        _SUBS[key] = got
+    return list(got)
 
 
 def _cr(state, owner: int, n: int, key: str, **params) -> list:
@@ -159,4 +192,8 @@ DISPATCHER = Dispatcher(HANDLERS)
 
 
 def emit(state, topic: str, **payload) -> list[Event]:
-    return DISPATCHER.emit(state, topic, subscriptions(state), **payload)
+    subs = subscriptions(state)
+    for sub_topic, _name, _owner in subs:
+        if sub_topic == topic:
+            return DISPATCHER.emit(state, topic, subs, **payload)
+    return []                               # nobody listens: the same empty answer, without the dispatch

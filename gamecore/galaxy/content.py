@@ -355,9 +355,10 @@ _CACHE: dict[str, Content] = {}
 
 def content() -> Content:
     """The shipped content, loaded and validated once per process."""
-    if "c" not in _CACHE:
-        _CACHE["c"] = load_content()
-    return _CACHE["c"]
+    got = _CACHE.get("c")
+    if got is None:
+        got = _CACHE["c"] = load_content()
+    return got
 
 
 def check_content() -> None:

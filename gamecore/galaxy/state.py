@@ -34,6 +34,8 @@ Readings of the rules (the research digest's rulings R1–R24 are followed; thes
 """
 from __future__ import annotations
 
+import dataclasses
+
 from gamecore.galaxy import ENGINE_VERSION as _ENGINE_VERSION
 from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng
 
@@ -46,10 +48,10 @@ RES_OF = {r: r for r in RESOURCES}
 
 def _mutant_table():
     """Mutant tile ids 'mut:<n>' -> (species id, red back), fixed by the content (species in file order)."""
-    data = content()
-    key = id(data)
-    got = _MUT.get(key)
+    got = _MUT.get("table")             # the content is read once per process
     if got is None:
+        data = content()
+        key = "table"
         table = []
         for sp in data.species.values():
             for k in range(sp["tiles"]):
@@ -61,14 +63,42 @@ def _mutant_table():
 
 
 _MUT: dict = {}
+_ARMOUR: dict = {}
 
 
-def E(kind: str, key: str, params: dict, **kw) -> Event:
+def _mutant_armour() -> dict:
+    """Mutant tile id -> its species' armour."""
+    got = _ARMOUR.get("armour")
+    if got is None:
+        data = content()
+        got = _ARMOUR["armour"] = {tile: data.species[sp]["armour"] for tile, (sp, _red) in _mutant_table().items()}
+    return got
+
+
+# Event is a frozen dataclass with slots: its __init__ sets each field through object.__setattr__, which
+# made building the log's events a fifth of a random playout. The slots' own descriptors set the same
+# fields at C speed; the result is an ordinary Event (equal to, and indistinguishable from, Event(...)).
+_EV_FIELDS = ("kind", "key", "params", "source", "target", "cause", "cause_params")
+assert tuple(f.name for f in dataclasses.fields(Event)) == _EV_FIELDS, "Event's fields changed: update E()"
+_EV_SET = tuple(Event.__dict__[f].__set__ for f in _EV_FIELDS)
+_new = object.__new__
+
+
+def E(kind: str, key: str, params: dict, source=None, target=None) -> Event:
     if "seat" in params:
         params["player"] = params["seat"] + 1
     if "other" in params:
         params["other_player"] = params["other"] + 1
-    return Event(kind, key, params, **kw)
+    e = _new(Event)
+    s_kind, s_key, s_params, s_source, s_target, s_cause, s_cause_params = _EV_SET
+    s_kind(e, kind)
+    s_key(e, key)
+    s_params(e, params)
+    s_source(e, source)
+    s_target(e, target)
+    s_cause(e, None)
+    s_cause_params(e, {})
+    return e
 
 
 _DOCKS: dict = {}
@@ -88,12 +118,198 @@ def dock_ids(players: int) -> list:
     return got
 
 
+_ACTS: dict = {}
+
+
+def A(kind: str, source=None, target=None, params: tuple = ()) -> Action:
+    """The one shared Action with these fields (listing builds the same few hundred actions over and over).
+
+    Only this module calls it, always with the same literal values for a field (``True`` for the Scout,
+    whole numbers elsewhere), so two requests with one key always meant the same action."""
+    key = (kind, source, target, params)
+    got = _ACTS.get(key)
+    if got is None:
+        if len(_ACTS) > 20000:
+            _ACTS.clear()
+        got = _ACTS[key] = Action(kind, source, target, params)
+    return got
+
+
+_BUILT: dict = {}
+
+
+def _built(key: tuple, kind: str, source, target) -> Action:
+    """A(kind, source, target) memoised on ``key``: the short key of plain ids and seat numbers is hashed
+    instead of the two formatted strings (which would be built and hashed anew at every listing)."""
+    got = _BUILT.get(key)
+    if got is None:
+        if len(_BUILT) > 20000:
+            _BUILT.clear()
+        got = _BUILT[key] = A(kind, source, target)
+    return got
+
+
+def _to_seat(kind: str, source: str, seat: int) -> Action:
+    """Action(kind, source, "seat:<seat>")."""
+    got = _BUILT.get((kind, source, seat))
+    return got if got is not None else _built((kind, source, seat), kind, source, f"seat:{seat}")
+
+
+def _complete_act(seat: int, mission: str) -> Action:
+    got = _BUILT.get(("complete_mission", seat, mission))
+    return got if got is not None else _built(("complete_mission", seat, mission), "complete_mission",
+                                              f"dna:{seat}", mission)
+
+
+def _buy_act(kind: str, seat: int, slot: int) -> Action:
+    """Buying a ``kind`` tile: into the next free slot (slot -1) or replacing slot ``slot``."""
+    got = _BUILT.get(("buy_tile", kind, seat, slot))
+    if got is None:
+        got = _built(("buy_tile", kind, seat, slot), "buy_tile", f"market:{kind}",
+                     f"mech:{seat}" if slot < 0 else f"slot:{seat}:{slot}")
+    return got
+
+
+def _fire_act(seat: int, slot: int, mutant: str) -> Action:
+    got = _BUILT.get(("fire", seat, slot, mutant))
+    return got if got is not None else _built(("fire", seat, slot, mutant), "fire", f"slot:{seat}:{slot}", mutant)
+
+
+DONE, END_TURN, SKIP = A("done"), A("end_turn"), A("skip")
+
+
+_SEAT_ACTS: dict = {}
+
+
+def seat_actions(players: int, seat: int) -> tuple:
+    """The seat's placements, built once: (planet docks open at this player count as (dock, planet,
+    rep needed, 1 ship, 2 ships, Scout)), (own docks as (dock, action)), (planet arts as (planet,
+    rep needed, action)), (Uran spots' actions)."""
+    got = _SEAT_ACTS.get((players, seat))   # the content is read once per process
+    if got is None:
+        data = content()
+        key = (players, seat)
+        src, msrc = f"ship:{seat}", f"mech:{seat}"
+        docks = []
+        for dock, pid, mark in dock_ids(players):
+            if mark in ("3", "4") and players < int(mark):
+                continue                    # never open at this count (mark_open's player test)
+            need = 0 if mark in ("all", "3", "4") else int(mark[3:])
+            docks.append((dock, pid, need, A("place_ship", src, dock, (("ships", 1),)),
+                          A("place_ship", src, dock, (("ships", 2),)),
+                          A("place_ship", src, dock, (("scout", True), ("ships", 1)))))
+        own = tuple((f"dock:{k}:{seat}", A("place_ship", src, f"dock:{k}:{seat}", (("ships", 1),)))
+                    for k in ("repair", "recall"))
+        arts = tuple((pid, data.planets[pid].get("mech_rep", 0), A("place_mech", msrc, f"art:{pid}"))
+                     for pid in data.planet_order)
+        urans = tuple(A("place_mech", msrc, f"uran:{k}") for k in range(data.setup["uran_spots"]))
+        got = (tuple(docks), own, arts, urans)
+        if len(_SEAT_ACTS) > 64:
+            _SEAT_ACTS.clear()
+        _SEAT_ACTS[key] = got
+    return got
+
+
+_SECTIONS: dict = {}
+
+
+def section_kinds(section: str) -> tuple:
+    """The tile kinds of a market section, in tiles.json order."""
+    data = content()
+    got = _SECTIONS.get((id(data), section))
+    if got is None:
+        got = tuple(k for k in data.tile_order if data.tiles[k]["section"] == section)
+        if len(_SECTIONS) > 64:
+            _SECTIONS.clear()
+        _SECTIONS[(id(data), section)] = got
+    return got
+
+
+_WHERE: dict = {}
+
+
+def _dock_where(dock: str) -> tuple:
+    """'dock:<planet or repair/recall>:<i>' -> (that word, the log's i18n label for it)."""
+    got = _WHERE.get(dock)
+    if got is None:
+        where = dock.split(":")[1]
+        label = f"$galaxy.planet.{where}" if where not in ("repair", "recall") else f"$galaxy.dock.{where}"
+        got = (where, label)
+        if len(_WHERE) > 4096:
+            _WHERE.clear()
+        _WHERE[dock] = got
+    return got
+
+
+_PLAIN: dict = {}
+
+
+def _plain(effects: list) -> bool:
+    """Whether a planet option only gains credits/resources and rep (nothing to decide, no frame needed)."""
+    key = id(effects)
+    got = _PLAIN.get(key)
+    if got is None:
+        got = _PLAIN[key] = all(e["do"] in ("gain", "rep") for e in effects)
+    return got
+
+
+_TILES: dict = {}
+_FAVOUR: dict = {}                          # 'mission:<id>' -> its Favour cost
+
+
+def _tile_info(kind: str) -> tuple:
+    """(min rep, resource costs as ((resource, n), ...), credit cost, section) of a tile kind."""
+    got = _TILES.get(kind)
+    if got is None:
+        tile = content().tiles[kind]
+        got = _TILES[kind] = (tile.get("min_rep", 0), tuple((k, n) for k, n in tile["cost"].items() if k != "cr"),
+                              tile["cost"].get("cr", 0), tile["section"])
+    return got
+
+
+_NEED: dict = {}
+_WEAPONS: dict = {}                         # a mech's tiles -> its weapons (weapons())
+_REACH: dict = {}                           # GalaxyState._reach's memo
+
+
+def mission_need(mission: str) -> tuple:
+    """'mission:<id>' -> its DNA need as ((letter, n), ...)."""
+    got = _NEED.get(mission)
+    if got is None:
+        got = _NEED[mission] = tuple(content().missions[mission.split(":", 1)[1]]["dna"].items())
+    return got
+
+
 def mark_open(mark: str, players: int, rep: int) -> bool:
     if mark == "all":
         return True
     if mark in ("3", "4"):
         return players >= int(mark)
     return rep >= int(mark[3:])
+
+
+# the player dict's list and dict values (every other value is a scalar); test_clone checks these are all
+P_LISTS = ("tiles", "pupgs", "specs", "flipped", "missions", "done", "kills", "kills_inv")
+P_DICTS = ("res", "dna", "cubes")
+
+
+def _copy_player(p: dict) -> dict:
+    """A player dict with its own lists and dicts (all of them flat)."""
+    q = p.copy()
+    for k in P_LISTS:
+        q[k] = p[k][:]
+    for k in P_DICTS:
+        q[k] = p[k].copy()
+    return q
+
+
+def _copy_frame(f: dict) -> dict:
+    """A stack frame with its own lists (the other values are scalars)."""
+    q = f.copy()
+    for k, v in f.items():
+        if v.__class__ is list:
+            q[k] = v.copy()
+    return q
 
 
 class GalaxyState(GameState):
@@ -201,7 +417,21 @@ class GalaxyState(GameState):
         return self.phase == "over"
 
     def ev(self, kind: str, key: str, source=None, target=None, **params) -> Event:
-        return E(kind, key, params, source=source, target=target)
+        # E()'s body, inlined: an action builds about three events
+        if "seat" in params:
+            params["player"] = params["seat"] + 1
+        if "other" in params:
+            params["other_player"] = params["other"] + 1
+        e = _new(Event)
+        s_kind, s_key, s_params, s_source, s_target, s_cause, s_cause_params = _EV_SET
+        s_kind(e, kind)
+        s_key(e, key)
+        s_params(e, params)
+        s_source(e, source)
+        s_target(e, target)
+        s_cause(e, None)
+        s_cause_params(e, {})
+        return e
 
     def capacity(self, seat: int) -> dict:
         p = self.p[seat]
@@ -218,13 +448,20 @@ class GalaxyState(GameState):
 
     def weapons(self, seat: int) -> list:
         """(slot index, (attack, ammo, energy)) of every weapon tile on the seat's mech."""
-        data = content()
-        out = []
-        for i, t in enumerate(self.p[seat]["tiles"]):
-            tile = data.tiles[AB.kind_of(t)]
-            if tile["section"] == "weapon":
-                out.append((i, (tile["attack"], tile["ammo"], tile["energy"])))
-        return out
+        tiles = tuple(self.p[seat]["tiles"])
+        got = _WEAPONS.get(tiles)
+        if got is None:
+            data = content()
+            got = []
+            for i, t in enumerate(tiles):
+                tile = data.tiles[AB.kind_of(t)]
+                if tile["section"] == "weapon":
+                    got.append((i, (tile["attack"], tile["ammo"], tile["energy"])))
+            got = tuple(got)
+            if len(_WEAPONS) > 20000:
+                _WEAPONS.clear()
+            _WEAPONS[tiles] = got
+        return list(got)
 
     def combat_budget(self, seat: int) -> tuple:
         p = self.p[seat]
@@ -302,21 +539,40 @@ class GalaxyState(GameState):
                 p["res"][k] -= n
 
     def can_buy_tile(self, seat: int, kind: str) -> bool:
-        tile = content().tiles[kind]
+        """Whether the seat may buy a tile of this kind now (stock, rep, tile_cost affordable)."""
         if not self.market[kind]:
             return False
-        if self.p[seat]["rep"] < tile.get("min_rep", 0):
+        min_rep, res_cost, cr, section = _tile_info(kind)
+        p = self.p[seat]
+        if p["rep"] < min_rep:
             return False
-        return self.can_pay(seat, self.tile_cost(seat, kind))
+        res = p["res"]
+        for k, n in res_cost:
+            if res[k] < n:
+                return False
+        if cr > 0:
+            cr = max(0, cr - AB.hook_n(p, "market_discount", section))
+        return p["cr"] >= max(0, cr)
+
+    def can_buy_in(self, seat: int, section: str) -> bool:
+        """Whether any tile of this market section can be bought now."""
+        for kind in section_kinds(section):
+            if self.can_buy_tile(seat, kind):
+                return True
+        return False
 
     def mission_cost(self, seat: int, mission: str) -> int:
-        m = content().missions[mission.split(":", 1)[1]]
-        return max(0, m["favour"] - AB.hook_n(self.p[seat], "mission_discount"))
+        favour = _FAVOUR.get(mission)
+        if favour is None:
+            favour = _FAVOUR[mission] = content().missions[mission.split(":", 1)[1]]["favour"]
+        return max(0, favour - AB.hook_n(self.p[seat], "mission_discount"))
 
     def can_complete(self, seat: int, mission: str) -> bool:
-        need = content().missions[mission.split(":", 1)[1]]["dna"]
         have = self.p[seat]["dna"]
-        return all(have[k] >= n for k, n in need.items())
+        for k, n in mission_need(mission):
+            if have[k] < n:
+                return False
+        return True
 
     def empty_squares(self, seat: int) -> int:
         cap = self.capacity(seat)
@@ -347,73 +603,85 @@ class GalaxyState(GameState):
     def _legal(self) -> list:
         seat = self.seat
         if self.phase == "draft_mech":
-            return [Action("pick_mech", f"mechtile:{m}", f"seat:{seat}") for m in self.draft_mechs]
+            return [A("pick_mech", f"mechtile:{m}", f"seat:{seat}") for m in self.draft_mechs]
         if self.phase == "draft_pilot":
-            return [Action("pick_pilot", f"pilot:{m}", f"seat:{seat}") for m in self.draft_pilots]
+            return [A("pick_pilot", f"pilot:{m}", f"seat:{seat}") for m in self.draft_pilots]
         if self.stack:
             return self._frame_actions(self.stack[-1])
         if self.phase == "maint":
-            return self._mission_buys(seat) + self._completions(seat) + [Action("done")]
+            return self._mission_buys(seat) + self._completions(seat) + [DONE]
         if self.main_done:
-            return self._free_actions(seat) + [Action("end_turn")]
+            return self._free_actions(seat) + [END_TURN]
         return self._main_actions(seat) + self._free_actions(seat)
 
     def _main_actions(self, seat: int) -> list:
         p = self.p[seat]
         out = []
-        data = content()
+        docks_, own, arts, urans = seat_actions(self.players, seat)
         if p["home"] > 0:
-            src = f"ship:{seat}"
-            scout = (f"spec:scout" in p["specs"] and "spec:scout" not in p["flipped"])
-            for dock, pid, mark in dock_ids(self.players):
-                if self.docks[dock] or not mark_open(mark, self.players, p["rep"]):
-                    continue
-                if pid in self.invaded:
-                    if p["home"] >= 2:
-                        out.append(Action("place_ship", src, dock, (("ships", 2),)))
-                    if scout:
-                        out.append(Action("place_ship", src, dock, (("scout", True), ("ships", 1))))
-                else:
-                    out.append(Action("place_ship", src, dock, (("ships", 1),)))
-            for kind in ("repair", "recall"):
-                dock = f"dock:{kind}:{seat}"
-                if not self.docks[dock]:
-                    out.append(Action("place_ship", src, dock, (("ships", 1),)))
-        if p["mech_at"] is None and p["mech"] is not None:
-            src = f"mech:{seat}"
-            fights = {}
-            for pid in data.planet_order:
-                if self.art[pid] is not None:
-                    continue
-                planet = data.planets[pid]
-                if p["rep"] < planet.get("mech_rep", 0):
-                    continue
-                if pid in self.invaded:
-                    sp = _mutant_table()[self.invaded[pid]][0]
-                    if sp not in fights:
-                        fights[sp] = self.can_fight(seat, self.invaded[pid])
-                    if not fights[sp]:
+            rep, docks, invaded = p["rep"], self.docks, self.invaded
+            scout = ("spec:scout" in p["specs"] and "spec:scout" not in p["flipped"])
+            if not invaded:
+                out = [d[3] for d in docks_ if not docks[d[0]] and rep >= d[2]]
+            elif not scout:                 # the loop below without the Scout, as one comprehension
+                two = p["home"] >= 2
+                out = [(pair if pid in invaded else one) for dock, pid, need, one, pair, _s in docks_
+                       if not docks[dock] and rep >= need and (two or pid not in invaded)]
+            else:
+                two = p["home"] >= 2
+                for dock, pid, need, one, pair, scouted in docks_:
+                    if docks[dock] or rep < need:
                         continue
-                out.append(Action("place_mech", src, f"art:{pid}"))
-            for k, tile in enumerate(self.uran):
-                if tile is None:
-                    continue
-                sp = _mutant_table()[tile][0]
-                if sp not in fights:
-                    fights[sp] = self.can_fight(seat, tile)
-                if fights[sp]:
-                    out.append(Action("place_mech", src, f"uran:{k}"))
+                    if pid in invaded:
+                        if two:
+                            out.append(pair)
+                        if scout:
+                            out.append(scouted)
+                    else:
+                        out.append(one)
+            for dock, act in own:
+                if not docks[dock]:
+                    out.append(act)
+        if p["mech_at"] is None and p["mech"] is not None:
+            reach = self._reach(seat)           # can_fight(seat, tile) == (armour of tile <= reach)
+            armour = _mutant_armour()
+            rep, art, invaded = p["rep"], self.art, self.invaded
+            out += [act for pid, need, act in arts if art[pid] is None and rep >= need
+                    and (pid not in invaded or armour[invaded[pid]] <= reach)]
+            out += [urans[k] for k, tile in enumerate(self.uran) if tile is not None and armour[tile] <= reach]
         return out
+
+    def _reach(self, seat: int) -> int:
+        """The strongest mutant armour the seat can fight now (-1: none): can_fight's test for every tile at once."""
+        p = self.p[seat]
+        cubes = p["cubes"]
+        if cubes["armour"] < 1 or not p["tiles"]:
+            return -1
+        # memoised on everything it reads: the tiles, the ammo and energy cubes, what decides the abilities
+        key = (tuple(p["tiles"]), cubes["ammo"], cubes["energy"], p["pilot"], p["mech"], tuple(p["pupgs"]),
+               tuple(p["specs"]))
+        got = _REACH.get(key)
+        if got is None:
+            ws = self.weapons(seat)
+            best = combat.best_attack(tuple(w for _i, w in ws), self.combat_budget(seat)) if ws else 0
+            # armour - bonus <= best, and best >= 1
+            got = best + AB.hook_n(p, "attack_bonus") if best >= 1 else -1
+            if len(_REACH) > 20000:
+                _REACH.clear()
+            _REACH[key] = got
+        return got
 
     def has_main(self, seat: int) -> bool:
         """Whether the seat has a legal placement (A4, R15), without building the actions."""
         p = self.p[seat]
         if p["home"] > 0:
-            if not self.docks[f"dock:repair:{seat}"] or not self.docks[f"dock:recall:{seat}"]:
+            docks_, own, _arts, _urans = seat_actions(self.players, seat)
+            docks = self.docks
+            if not docks[own[0][0]] or not docks[own[1][0]]:       # the repair and recall docks
                 return True
-            players, rep, docks, invaded = self.players, p["rep"], self.docks, self.invaded
-            for dock, pid, mark in dock_ids(players):
-                if not docks[dock] and mark_open(mark, players, rep):
+            rep, invaded = p["rep"], self.invaded
+            for dock, pid, need, *_acts in docks_:
+                if not docks[dock] and rep >= need:
                     if pid not in invaded or p["home"] >= 2:
                         return True
                     if "spec:scout" in p["specs"] and "spec:scout" not in p["flipped"]:
@@ -427,14 +695,74 @@ class GalaxyState(GameState):
         return False
 
     def _completions(self, seat: int) -> list:
-        return [Action("complete_mission", f"dna:{seat}", m) for m in self.p[seat]["missions"] if self.can_complete(seat, m)]
+        p = self.p[seat]
+        missions = p["missions"]
+        if not missions:
+            return []
+        have = p["dna"]
+        out = []
+        for m in missions:                  # can_complete(seat, m), inlined
+            for k, n in (_NEED.get(m) or mission_need(m)):
+                if have[k] < n:
+                    break
+            else:
+                out.append(_complete_act(seat, m))
+        return out
 
     def _mission_buys(self, seat: int) -> list:
         p = self.p[seat]
         if p["bought_mission"]:
             return []
-        return [Action("buy_mission", m, f"seat:{seat}") for m in self.mdisplay
+        return [_to_seat("buy_mission", m, seat) for m in self.mdisplay
                 if p["res"]["favour"] >= self.mission_cost(seat, m)]
+
+    def _has_completion(self, seat: int) -> bool:
+        """Whether _completions(seat) would list anything (without building the actions)."""
+        p = self.p[seat]
+        missions = p["missions"]
+        if not missions:
+            return False
+        have = p["dna"]
+        for m in missions:
+            for k, n in (_NEED.get(m) or mission_need(m)):
+                if have[k] < n:
+                    break
+            else:
+                return True
+        return False
+
+    def _has_mission_buy(self, seat: int) -> bool:
+        """Whether _mission_buys(seat) would list anything."""
+        p = self.p[seat]
+        if p["bought_mission"]:
+            return False
+        return any(p["res"]["favour"] >= self.mission_cost(seat, m) for m in self.mdisplay)
+
+    def _has_free(self, seat: int) -> bool:
+        """Whether _free_actions(seat) would list anything: the same tests, no action built."""
+        p = self.p[seat]
+        if p["mech_at"] is not None and p["recall_ready"] and not p["recalled"]:
+            return True
+        if self._has_completion(seat):
+            return True
+        data = content()
+        for sid in p["specs"]:
+            if sid in p["flipped"]:
+                continue
+            for e in data.specialists[sid.split(":", 1)[1]].get("flip", ()):
+                d = e["do"]
+                if d == "repair":
+                    if self.empty_squares(seat) > 0:
+                        return True
+                elif d == "swap_resource":
+                    if len(RESOURCES) > 1 and any(p["res"][r] > 0 for r in RESOURCES):
+                        return True
+                elif d == "splice_dna":
+                    if len(DNA) > 1 and any(p["dna"][g] >= 2 for g in DNA):
+                        return True
+                elif d == "recall" and p["mech_at"] is not None:
+                    return True
+        return False
 
     def _free_actions(self, seat: int) -> list:
         p = self.p[seat]
@@ -447,7 +775,7 @@ class GalaxyState(GameState):
             for e in spec.get("flip", ()):
                 d = e["do"]
                 if d == "repair" and self.empty_squares(seat) > 0:
-                    out.append(Action("flip", sid, f"seat:{seat}"))
+                    out.append(_to_seat("flip", sid, seat))
                 elif d == "swap_resource":
                     for give in RESOURCES:
                         if p["res"][give] > 0:
@@ -475,33 +803,33 @@ class GalaxyState(GameState):
         if t == "buy_tile":
             out = []
             full = len(p["tiles"]) >= content().setup["mech_slots"]
-            for kind in content().tile_order:
-                if content().tiles[kind]["section"] != f["section"] or not self.can_buy_tile(seat, kind):
+            for kind in section_kinds(f["section"]):
+                if not self.can_buy_tile(seat, kind):
                     continue
                 if not full:
-                    out.append(Action("buy_tile", f"market:{kind}", f"mech:{seat}"))
+                    out.append(_buy_act(kind, seat, -1))
                 else:
                     for i, old in enumerate(p["tiles"]):
                         if content().tiles[AB.kind_of(old)].get("kind") == "ship" and p["home"] < 1:
                             continue
-                        out.append(Action("buy_tile", f"market:{kind}", f"slot:{seat}:{i}"))
-            return out + [Action("skip")]
+                        out.append(_buy_act(kind, seat, i))
+            return out + [SKIP]
         if t == "pilot_upgrade":
-            return [Action("take_upgrade", u, f"seat:{seat}") for u in self.udisplay] + [Action("skip")]
+            return [_to_seat("take_upgrade", u, seat) for u in self.udisplay] + [SKIP]
         if t == "hire":
-            return [Action("hire", sid, f"seat:{seat}") for sid in self.sdisplay
-                    if p["cr"] >= content().specialists[sid.split(":", 1)[1]]["cost"]] + [Action("skip")]
+            return [_to_seat("hire", sid, seat) for sid in self.sdisplay
+                    if p["cr"] >= content().specialists[sid.split(":", 1)[1]]["cost"]] + [SKIP]
         if t == "repair":
             return [Action.make("repair", None, f"mech:{seat}", armour=a, ammo=m, energy=e) for a, m, e in f["mixes"]]
         if t == "combat":
-            return [Action("fire", f"slot:{seat}:{i}", f["mutant"]) for i in self._fireable(f)]
+            return [_fire_act(seat, i, f["mutant"]) for i in self._fireable(f)]
         if t == "take_mission":
-            return [Action("take_mission", m, f"seat:{seat}") for m in self.mdisplay] + [Action("skip")]
+            return [_to_seat("take_mission", m, seat) for m in self.mdisplay] + [SKIP]
         if t == "take_resource":
             cap = content().setup["resource_cap"]
             out = [Action.make("take_resource", None, f"seat:{seat}", what=r) for r in RESOURCES
                    if r != "favour" and p["res"][r] < cap]
-            return out or [Action("skip")]
+            return out or [SKIP]
         raise AssertionError(f"unknown frame {t}")
 
     def _fireable(self, f: dict) -> list:
@@ -564,10 +892,10 @@ class GalaxyState(GameState):
         if self.stack or self.phase == "over":
             return []
         if self.phase == "maint":
-            if not self._mission_buys(self.seat) and not self._completions(self.seat):
+            if not self._has_mission_buy(self.seat) and not self._has_completion(self.seat):
                 return self._maint_next()
             return []
-        if self.phase == "play" and self.main_done and not self._free_actions(self.seat):
+        if self.phase == "play" and self.main_done and not self._has_free(self.seat):
             return self._next_turn()
         return []
 
@@ -631,10 +959,10 @@ class GalaxyState(GameState):
         p["home"] -= ships
         self.docks[dock] = [seat] * ships
         self.main_done = True
-        _d, where, *_ = dock.split(":")
+        where, label = _dock_where(dock)
         events = [self.ev("move", "galaxy.log.place_ship", source=f"ship:{seat}", target=dock, seat=seat, ships=ships,
-                          planet=f"$galaxy.planet.{where}" if where not in ("repair", "recall") else f"$galaxy.dock.{where}")]
-        if action.get("scout"):
+                          planet=label)]
+        if action.params and action.params[0][0] == "scout":    # sorted params: ("scout", True) first
             p["flipped"].append("spec:scout")
             events.append(self.ev("flip", "galaxy.log.scout", source="spec:scout", seat=seat))
         if where == "repair":
@@ -691,6 +1019,14 @@ class GalaxyState(GameState):
                 events.append(self.ev("gain", "galaxy.log.bonus", seat=seat, n=got, what=f"$galaxy.res.{b['what']}"))
         opts = planet["effect"]
         if len(opts) == 1:
+            if _plain(opts[0]):             # gains and rep only: what the 'run' frame would do, at once
+                for e in opts[0]:
+                    if e["do"] == "gain":
+                        got = self.gain_resource(seat, e["what"], e["n"])
+                        events.append(self.ev("gain", "galaxy.log.gain", seat=seat, n=got, what=f"$galaxy.res.{e['what']}"))
+                    else:
+                        events += self.add_rep(seat, e["n"])
+                return events
             self.stack.append({"t": "run", "seat": seat, "planet": where, "via": via, "fx": 0, "i": 0})
             return events
         usable = [i for i, opt in enumerate(opts) if self._option_usable(seat, opt)]
@@ -717,7 +1053,7 @@ class GalaxyState(GameState):
                 if self.empty_squares(seat) < 1:
                     return False
             elif d == "buy_tile":
-                if not any(data.tiles[k]["section"] == e["section"] and self.can_buy_tile(seat, k) for k in data.tile_order):
+                if not self.can_buy_in(seat, e["section"]):
                     return False
             elif d == "hire_specialist":
                 if not any(p["cr"] >= data.specialists[s.split(":", 1)[1]]["cost"] for s in self.sdisplay):
@@ -760,7 +1096,7 @@ class GalaxyState(GameState):
         if d == "repair":
             return self._start_repair(seat, e["n"] + (AB.hook_n(p, "repair_bonus") if "card" not in f else 0))
         if d == "buy_tile":
-            if any(data.tiles[k]["section"] == e["section"] and self.can_buy_tile(seat, k) for k in data.tile_order):
+            if self.can_buy_in(seat, e["section"]):
                 self.stack.append({"t": "buy_tile", "section": e["section"], "left": e.get("n", 1)})
                 return []
             return [self.ev("info", "galaxy.log.nothing_to_buy", seat=seat)]
@@ -946,8 +1282,7 @@ class GalaxyState(GameState):
         if t == "buy_tile":
             events = self._buy_tile(seat, action.source.split(":", 1)[1], action.target)
             left = f["left"] - 1
-            if left > 0 and any(content().tiles[k]["section"] == f["section"] and self.can_buy_tile(seat, k)
-                                for k in content().tile_order):
+            if left > 0 and self.can_buy_in(seat, f["section"]):
                 self.stack.append({"t": "buy_tile", "section": f["section"], "left": left})
             return events
         if t == "pilot_upgrade":
@@ -1128,7 +1463,7 @@ class GalaxyState(GameState):
             seat = self.order[self.maint_i]
             self.seat = seat
             events += self._m1_m2(seat)
-            if self._mission_buys(seat) or self._completions(seat):
+            if self._has_mission_buy(seat) or self._has_completion(seat):
                 return events
             p = self.p[seat]
             if p["flipped"]:
@@ -1272,14 +1607,15 @@ class GalaxyState(GameState):
 
     def clone(self) -> "GalaxyState":
         c = GalaxyState.__new__(GalaxyState)
+        d, e = c.__dict__, self.__dict__
         for k in self._SCALARS:
-            setattr(c, k, getattr(self, k))
+            d[k] = e[k]
         for k in self._LISTS:
-            setattr(c, k, list(getattr(self, k)))
-        c.stack = [{k: (list(v) if isinstance(v, list) else v) for k, v in f.items()} for f in self.stack]
+            d[k] = e[k][:]
+        c.stack = [_copy_frame(f) for f in self.stack]
         c.options = dict(self.options)
         c.rng = Rng(state=self.rng.state)
-        c.p = [{k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in p.items()} for p in self.p]
+        c.p = [_copy_player(p) for p in self.p]
         c.docks = {k: list(v) for k, v in self.docks.items()}
         c.art = dict(self.art)
         c.invaded = dict(self.invaded)

@@ -10,7 +10,7 @@ their decks), so the invariants still hold.
 """
 from __future__ import annotations
 
-from gamecore.engine import Action
+from gamecore.engine import Action, edits_state
 
 from .content import content
 from .state import GalaxyState, _mutant_table
@@ -45,6 +45,7 @@ def legal(s: GalaxyState, kind: str | None = None, source=None, target=None) -> 
             and (target is None or a.target == target)]
 
 
+@edits_state
 def set_res(s: GalaxyState, seat: int, **amounts) -> None:
     """Set credits (``cr``), resources, ``rad``, ``hull``, ``debt`` or ``rep`` of a seat."""
     p = s.p[seat]
@@ -55,14 +56,17 @@ def set_res(s: GalaxyState, seat: int, **amounts) -> None:
             p[k] = v
 
 
+@edits_state
 def set_dna(s: GalaxyState, seat: int, **dna) -> None:
     s.p[seat]["dna"].update(dna)
 
 
+@edits_state
 def set_cubes(s: GalaxyState, seat: int, **cubes) -> None:
     s.p[seat]["cubes"].update(cubes)
 
 
+@edits_state
 def give_tile(s: GalaxyState, seat: int, kind: str) -> str:
     """Move one ``kind`` tile from the market onto the seat's mech (its squares arrive full)."""
     tid = s.market[kind].pop()
@@ -87,6 +91,7 @@ def _take_mutant(s: GalaxyState, species: str, red: bool | None = None) -> str:
     raise LookupError(f"no {species} tile (red={red}) left in the pile")
 
 
+@edits_state
 def stack_pile(s: GalaxyState, top: list) -> None:
     """Put tiles on top of the pile: the first listed is drawn first. Items: species or (species, red)."""
     for item in reversed(top):
@@ -94,6 +99,7 @@ def stack_pile(s: GalaxyState, top: list) -> None:
         s.pile.append(_take_mutant(s, species, red))
 
 
+@edits_state
 def put_uran(s: GalaxyState, spot: int, species: str, red: bool = False) -> str:
     """Swap the mutant on a Uran spot for one of ``species`` from the pile (the old one goes into the pile)."""
     tile = _take_mutant(s, species, red)
@@ -104,6 +110,7 @@ def put_uran(s: GalaxyState, spot: int, species: str, red: bool = False) -> str:
     return tile
 
 
+@edits_state
 def invade(s: GalaxyState, planet: str, species: str) -> str:
     """Put a mutant of ``species`` from the pile on ``planet`` as its invader."""
     tile = _take_mutant(s, species)
@@ -111,6 +118,7 @@ def invade(s: GalaxyState, planet: str, species: str) -> str:
     return tile
 
 
+@edits_state
 def give_card(s: GalaxyState, seat: int, card: str) -> str:
     """Give a seat a specialist ('spec:<id>'), pilot upgrade ('pupg:<kind>') or mission ('mission:<id>')."""
     if card.startswith("spec:"):
@@ -133,6 +141,7 @@ def give_card(s: GalaxyState, seat: int, card: str) -> str:
     raise LookupError(f"{card} is not in any deck or display")
 
 
+@edits_state
 def display(s: GalaxyState, card: str, index: int = 0) -> str:
     """Put a card on its display (swapping it with the card shown there, which goes back to the deck)."""
     if card.startswith("spec:"):
@@ -152,6 +161,7 @@ def display(s: GalaxyState, card: str, index: int = 0) -> str:
     raise LookupError(f"{card} is not in its deck")
 
 
+@edits_state
 def turn(s: GalaxyState, seat: int) -> None:
     """Make it ``seat``'s turn in the action phase (no main action taken yet)."""
     s.phase = "play"
@@ -161,6 +171,7 @@ def turn(s: GalaxyState, seat: int) -> None:
     s.turn_i = s.order.index(seat)
 
 
+@edits_state
 def finish_turns(s: GalaxyState) -> None:
     """Play the rest of the current action phase by always taking the first legal action (testing only)."""
     start = s.round

@@ -2,9 +2,14 @@
 
     python3 tests/bench/galaxy_gate.py play --players 4 --games 1000 --bot normal --out /tmp/gate4.jsonl
     python3 tests/bench/galaxy_gate.py report /tmp/gate2.jsonl /tmp/gate3.jsonl /tmp/gate4.jsonl
+    python3 tests/bench/galaxy_gate.py speed [--slice 1.0 --rounds 5]
 
-``play`` appends one JSON line per finished game (so a run stopped early still counts what it
-played); ``report`` prints, per player count: seat win rates (seat = place in round 1's order), the
+``speed`` measures random playouts against python-chess's as tests/bench/run.py's bench_playouts does
+(interleaved CPU-time slices in one process, whole games from gamecore.start), for Galaxy Hunters only.
+
+``play`` appends one JSON line per finished game and skips the seeds already in its file, so a run
+stopped early counts what it played and the same command continues it (run it ``nice -n 19``; two
+commands with ``--seed``/``--games`` ranges and different files may run side by side); ``report`` prints, per player count: seat win rates (seat = place in round 1's order), the
 best mech–pilot pair's win rate, the share of games with any debt, and the winners' scores.
 The gate: seat win rates 20–30 % at 4 players, no pair above 35 %, debt in 10–30 % of games,
 winners 55–75 at 3–4 players.
@@ -28,9 +33,20 @@ def play(players: int, games: int, bot_name: str, out: Path, first_seed: int) ->
     from gamecore.engine import Rng
 
     bot = make_bot(bot_name)
+    done = set()
+    if out.exists():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            try:
+                g = json.loads(line)
+            except ValueError:            # a line cut by a stopped run: that game is played again
+                continue
+            if g.get("players") == players:
+                done.add(g["seed"])
     with out.open("a", encoding="utf-8") as fh:
         for k in range(games):
             seed = first_seed + k
+            if seed in done:
+                continue
             s = gamecore.start("galaxy", seed=seed, players=players)
             order = list(s.order)
             rng = Rng(seed * 7 + 3)
@@ -52,8 +68,11 @@ def report(paths: list) -> dict:
     games = collections.defaultdict(list)
     for path in paths:
         for line in Path(path).read_text(encoding="utf-8").splitlines():
-            if line.strip():
+            try:
                 g = json.loads(line)
+            except ValueError:
+                continue
+            if g["seed"] not in {h["seed"] for h in games[g["players"]]}:
                 games[g["players"]].append(g)
     out = {}
     for n in sorted(games):
@@ -74,12 +93,25 @@ def report(paths: list) -> dict:
             winners.append(max(g["scores"]))
             everyone += g["scores"]
             debt += any(g["debt"])
+        pilot_wins, pilot_games = collections.Counter(), collections.Counter()
+        mech_wins, mech_games = collections.Counter(), collections.Counter()
+        for g in gs:
+            share = 1.0 / len(g["winners"])
+            for i, (mech, pilot) in enumerate(g["pairs"]):
+                pilot_games[pilot] += 1
+                mech_games[mech] += 1
+                if i in g["winners"]:
+                    pilot_wins[pilot] += share
+                    mech_wins[mech] += share
         pairs = {k: round(pair_wins[k] / pair_games[k], 3) for k in pair_games}
         best = max(pairs.items(), key=lambda kv: kv[1])
         out[n] = {
             "games": len(gs),
             "seat_win_rates": [round(seat_wins[i] / len(gs), 3) for i in range(n)],
             "best_pair": best, "pair_games_min": min(pair_games.values()),
+            "top_pairs": [[k, v, pair_games[k]] for k, v in sorted(pairs.items(), key=lambda kv: -kv[1])[:4]],
+            "pilot_win_rates": {k: round(pilot_wins[k] / v, 3) for k, v in sorted(pilot_games.items())},
+            "mech_win_rates": {k: round(mech_wins[k] / v, 3) for k, v in sorted(mech_games.items())},
             "debt_games": round(debt / len(gs), 3),
             "winner_mean": round(statistics.mean(winners), 1), "winner_median": statistics.median(winners),
             "winner_p10_p90": [sorted(winners)[len(winners) // 10], sorted(winners)[len(winners) * 9 // 10]],
@@ -88,6 +120,51 @@ def report(paths: list) -> dict:
             "invasions": round(statistics.mean(g["stats"]["invasions"] for g in gs), 1),
             "missions": round(statistics.mean(g["stats"]["missions"] for g in gs), 1),
         }
+    return out
+
+
+def speed(slice_s: float, rounds: int) -> dict:
+    import random
+    import time
+
+    import chess
+
+    import gamecore
+
+    def chess_slice(rnd) -> float:
+        moves, began = 0, time.process_time()
+        while time.process_time() - began < slice_s:
+            board = chess.Board()
+            while not board.is_game_over(claim_draw=False) and board.fullmove_number < 200:
+                board.push(rnd.choice(list(board.legal_moves)))
+                moves += 1
+        return moves / (time.process_time() - began)
+
+    def game_slice(players: int, seed: list) -> float:
+        actions, began = 0, time.process_time()
+        while time.process_time() - began < slice_s:
+            state = gamecore.start("galaxy", seed=seed[0], players=players)
+            rng = gamecore.Rng(seed[0])
+            while not state.is_over():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                actions += 1
+            seed[0] += 1
+        return actions / (time.process_time() - began)
+
+    gamecore.start("galaxy", seed=0, players=2)
+    rnd = random.Random(1)
+    out = {}
+    for players in (2, 3, 4):
+        seed, rates, refs = [0], [], []
+        for _ in range(rounds):
+            refs.append(chess_slice(rnd))
+            rates.append(game_slice(players, seed))
+        ratios = [a / b for a, b in zip(rates, refs)]
+        out[f"galaxy-{players}p"] = {"actions_per_s": round(statistics.median(rates)),
+                                     "chess_moves_per_s": round(statistics.median(refs)),
+                                     "ratio": round(statistics.median(ratios), 2), "ratio_min": round(min(ratios), 2),
+                                     "ratio_max": round(max(ratios), 2), "games": seed[0]}
     return out
 
 
@@ -102,9 +179,14 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     r = sub.add_parser("report")
     r.add_argument("paths", nargs="+")
+    sp = sub.add_parser("speed")
+    sp.add_argument("--slice", type=float, default=1.0)
+    sp.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     if args.cmd == "play":
         play(args.players, args.games, args.bot, args.out, args.seed)
+    elif args.cmd == "speed":
+        print(json.dumps(speed(args.slice, args.rounds), indent=1))
     else:
         print(json.dumps(report(args.paths), indent=1))
     return 0

@@ -1,9 +1,16 @@
 """Bot-vs-bot tournaments: win rates of one bot level against another, and decision times.
 
     python3 tests/bench/tournament.py --game misfits --a hard --b easy --games 200 [--players 2] [--workers 2]
+    python3 tests/bench/tournament.py --game galaxy --a hard --b normal --games 200 --out /work/results/galaxy/hard-normal.jsonl
+    python3 tests/bench/tournament.py --report /work/results/galaxy/hard-normal.jsonl
 
 Seats alternate between the two levels from game to game; a shared victory counts half to each side.
 Decision times count only decisions with more than one legal action.
+
+With ``--out`` every finished game is appended to that file as one JSON line (its seed, the points of
+each level, every timed decision, the load average when it ended), seeds already in the file are
+skipped, and the report covers every game of the file: a run stopped at any time is continued by the
+same command. Run long tournaments ``nice -n 19``.
 """
 from __future__ import annotations
 
@@ -46,6 +53,49 @@ def play(job):
     return points, times, result.outcome
 
 
+def _load_avg():
+    try:
+        import os
+        return round(os.getloadavg()[0], 2)
+    except (OSError, AttributeError):
+        return None
+
+
+def _read(path: Path, key: tuple) -> list:
+    """The games of a results file made with these settings (game, players, levels); cut lines skipped."""
+    games = []
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                g = json.loads(line)
+            except ValueError:
+                continue
+            if (g.get("game"), g.get("players"), tuple(g.get("levels", ()))) == key:
+                games.append(g)
+    return games
+
+
+def _summary(games: list, a: str, b: str, seconds=None) -> dict:
+    wins = {a: 0.0, b: 0.0}
+    times = {a: [], b: []}
+    loads = [g["load"] for g in games if g.get("load") is not None]
+    for g in games:
+        for lv, pts in g["points"].items():
+            wins[lv] += pts
+        for lv, ts in g["times"].items():
+            times[lv].extend(ts)
+    n = len(games)
+    out = {"games": n, "wins": {lv: w for lv, w in wins.items()},
+           "win_rate": {lv: round(w / n, 3) if n else None for lv, w in wins.items()},
+           "decision_ms": {lv: {"median": round(statistics.median(ts) * 1000, 1), "worst": round(max(ts) * 1000, 1),
+                                "count": len(ts)} for lv, ts in times.items() if ts}}
+    if loads:
+        out["load_average"] = {"median": statistics.median(loads), "min": min(loads), "max": max(loads)}
+    if seconds is not None:
+        out["seconds"] = seconds
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", default="misfits")
@@ -56,24 +106,43 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json")
+    parser.add_argument("--out", type=Path, help="results file (JSON lines): resumable, skips finished seeds")
+    parser.add_argument("--report", type=Path, help="only print the summary of a results file")
     args = parser.parse_args()
-    jobs = [(args.game, args.players, args.seed + i, (args.a, args.b)) for i in range(args.games)]
-    wins = {args.a: 0.0, args.b: 0.0}
-    times = {args.a: [], args.b: []}
+    if args.report:
+        games = []
+        for line in args.report.read_text(encoding="utf-8").splitlines():
+            try:
+                games.append(json.loads(line))
+            except ValueError:
+                continue
+        by = {}
+        for g in games:
+            by.setdefault((g["game"], g["players"], tuple(g["levels"])), {})[g["seed"]] = g
+        for (game, players, levels), gs in sorted(by.items()):
+            print(json.dumps({"game": game, "players": players, "levels": levels,
+                              **_summary(list(gs.values()), *levels)}, indent=1))
+        return 0
+    key = (args.game, args.players, (args.a, args.b))
+    done = {g["seed"]: g for g in _read(args.out, key)} if args.out else {}
+    jobs = [(args.game, args.players, args.seed + i, (args.a, args.b)) for i in range(args.games)
+            if args.seed + i not in done]
+    games = [done[s] for s in sorted(done) if args.seed <= s < args.seed + args.games]
     began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for done, (points, t, _) in enumerate(pool.map(play, jobs), 1):
-            for lv, p in points.items():
-                wins[lv] += p
-            for lv, ts in t.items():
-                times[lv].extend(ts)
-            if done % 20 == 0:
-                print(f"{done}/{args.games} games, {args.a} {wins[args.a]:.1f} - {wins[args.b]:.1f} {args.b}", flush=True)
-    report = {"game": args.game, "players": args.players, "games": args.games,
-              "win_rate": {lv: round(w / args.games, 3) for lv, w in wins.items()},
-              "decision_ms": {lv: {"median": round(statistics.median(ts) * 1000, 1), "worst": round(max(ts) * 1000, 1),
-                                   "count": len(ts)} for lv, ts in times.items() if ts},
-              "seconds": round(time.perf_counter() - began)}
+        for job, (points, t, _) in zip(jobs, pool.map(play, jobs)):
+            g = {"game": args.game, "players": args.players, "levels": [args.a, args.b], "seed": job[2],
+                 "points": points, "times": {lv: [round(x, 4) for x in ts] for lv, ts in t.items()},
+                 "load": _load_avg()}
+            games.append(g)
+            if args.out:
+                with args.out.open("a", encoding="utf-8") as fh:
+                    fh.write(json.dumps(g) + "\n")
+            if len(games) % 20 == 0:
+                w = _summary(games, args.a, args.b)["wins"]
+                print(f"{len(games)}/{args.games} games, {args.a} {w[args.a]:.1f} - {w[args.b]:.1f} {args.b}", flush=True)
+    report = {"game": args.game, "players": args.players, **_summary(games, args.a, args.b,
+                                                                     round(time.perf_counter() - began))}
     print(json.dumps(report, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1))
