@@ -1,8 +1,10 @@
 """Galaxy Hunters' guided first game: the draft, two rounds of docks, a mech shopping at Forge, a hunt at
-Uran, an invaded planet, a mission bought and completed — then the rest of a real game against a normal bot.
+Uran, an invaded planet, a mission bought and completed — then the rest of a real game against an easy bot.
 
 Galaxy Hunters has no deck to stack through options: the lesson is seed 1 at two players (the person
 plays first and the draft offers Bulwark and Ivo Marsh), with the bot playing as the table's bot plays.
+The bot is the easy one: since engine v3's pilot changes the normal bot drafts Ivo Marsh itself, and a
+first game against the easy bot is the gentler lesson anyway.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from ui.table.coach import FixedGame, Moment, Script, Step
 SEED = 1
 
 
-LESSON = FixedGame("galaxy", SEED, (Seat(), Seat("bot", "normal")))
+LESSON = FixedGame("galaxy", SEED, (Seat(), Seat("bot", "easy")))
 
 
 def _upkeep_soon(state, seat) -> bool:
