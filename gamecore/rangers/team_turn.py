@@ -38,7 +38,7 @@ concerned any more.
 """
 from __future__ import annotations
 
-from gamecore.engine import Action, OptionError
+from gamecore.engine import Action, OptionError, Rng
 
 PICK_KINDS = ("act", "team_act", "hand_back")
 
@@ -218,17 +218,49 @@ class TeamTurn:
             out.extend((pick, a) for a in probe.legal_actions() if a not in legal)
         return out
 
+    def pick_undone(self):
+        """(this state before the team's pick that opened the pending step, the seat picked) — a copy
+        with the pick taken back — when the pending step is a seat's turn the team sent it to
+        (``seat_actions``, or a rangers' turn whose ``only`` is that seat); else (None, None)."""
+        st = self.d["stack"]
+        top = st[-1] if st and self.d["over"] is None else None
+        if top is None:
+            return None, None
+        if top["t"] == "seat_actions" and len(st) > 1 and st[-2]["t"] == "actions":
+            pre = self.clone()
+            pre.d["stack"].pop()
+        elif top["t"] == "ranger_turn" and set(top.get("only") or {}) == {"seat"}:
+            pre = self.clone()
+            pre.d["stack"][-1]["only"] = None
+        else:
+            return None, None
+        pre.changed()
+        return pre, top.get("seat", (top.get("only") or {}).get("seat"))
+
+    def public_key(self) -> str:
+        """A key of what the team can see (equal for two states that differ only in hidden cards)."""
+        return self.view(0, Rng(0)).digest()
+
+    def team_world(self):
+        """A world dealt from what the team can see, the same for the same public position, with the
+        rng to judge it: the team's choice and the chosen seat's move are judged in one world (two
+        worlds judge the same plan twice, with other dice and decks, and undo half of it)."""
+        key = int(self.public_key()[:12], 16)
+        return self.view(0, Rng(key)), Rng(key ^ 0x7EA)
+
     def team_choice(self, level, legal, rng):
-        """The greedy AI teammates' answer to the team's choice of who acts: the seat whose best move
-        is best (the planner and the random level decide it themselves: None)."""
-        if level in (None, "planner", "random", "mcts", "hard") or not self.team_choice_pending():
+        """The greedy AI teammates' answer to the team's choice of who acts — the seat whose best move
+        is best — and, once a seat is sent, that seat's move: the move the choice was made for
+        (bots/planner.py ``team_greedy``). None elsewhere, and for the planner and the random level,
+        which decide it themselves."""
+        if level in (None, "planner", "random", "mcts", "hard"):
             return None
         from gamecore.bots import GreedyBot, make_bot
-        from gamecore.bots.planner import expanded_greedy
+        from gamecore.bots.planner import team_greedy
         try:
             bot = make_bot(level)
         except ValueError:
             return None
         if not isinstance(bot, GreedyBot):
             return None
-        return expanded_greedy(self, legal, rng, bot)[0]
+        return team_greedy(self, legal, rng, bot)
