@@ -96,17 +96,32 @@ def team_greedy(view: GameState, legal: list[Action], rng: Rng, greedy) -> Actio
     if pending is None or not hasattr(view, "team_world"):
         return None
     if pending():
-        world, judge = view.team_world()
-        return expanded_greedy(world, legal, judge, greedy)[0]
+        return _team_sequence(view, legal, greedy)[0]
     pre, seat = view.pick_undone()
     if pre is None:
         return None
     if pre.team_choice_pending():
-        world, judge = pre.team_world()
-        seq = expanded_greedy(world, pre.legal_actions(), judge, greedy)
+        seq = _team_sequence(pre, pre.legal_actions(), greedy)
         if _sends(seq, seat) and seq[1] in legal:
             return seq[1]
     return expanded_greedy(view, legal, rng, greedy)[0]
+
+
+_GREEDY_PLANS: dict = {}         # (public position, greedy settings) -> sequence: the seat's turn reuses it
+
+
+def _team_sequence(view: GameState, legal: list[Action], greedy) -> tuple[Action, ...]:
+    """The greedy team's sequence for the team's choice in ``view``'s public position (the same for
+    every world of it; remembered, so the sent seat's turn does not judge it again)."""
+    key = (view.public_key(), greedy.noise, greedy.lookahead, greedy.evaluator)
+    seq = _GREEDY_PLANS.get(key)
+    if seq is None:
+        world, judge = view.team_world()
+        seq = expanded_greedy(world, legal, judge, greedy)
+        _GREEDY_PLANS[key] = seq
+        while len(_GREEDY_PLANS) > 256:
+            _GREEDY_PLANS.pop(next(iter(_GREEDY_PLANS)))
+    return seq
 
 
 def _sends(seq, seat) -> bool:
