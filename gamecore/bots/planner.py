@@ -159,9 +159,14 @@ class PlannerBot:
             return LOSS + 100.0 * float(summary.get("round", 0) or 0)
         return state.evaluate(seat)
 
-    def _ranked(self, view: GameState, legal: list[Action], rng: Rng, seat: int) -> list[tuple[float, tuple]]:
+    def _ranked(self, view: GameState, legal: list[Action], rng: Rng, seat: int,
+                until: float | None = None) -> list[tuple[float, tuple]]:
+        """The candidates by the greedy judgement; past ``until`` (a loaded machine) the ones not yet
+        judged are left out, so that the search keeps some of the budget."""
         out = []
         for i, seq in enumerate(expansion(view, legal)):
+            if until is not None and out and time.perf_counter() > until:
+                break
             child = _after(view, seq, self.greedy.lookahead)
             out.append((self.greedy._score(child, seat), -i, seq))
         out.sort(key=lambda x: (x[0], x[1]), reverse=True)
@@ -203,7 +208,8 @@ class PlannerBot:
         planned = self._planned_move(view, legal)
         if planned is not None:
             return planned
-        ranked = self._ranked(view, legal, rng, seat)
+        until = time.perf_counter() + 0.5 * self.seconds if self.seconds else None
+        ranked = self._ranked(view, legal, rng, seat, until)
         if ranked[0][0] >= 1e6:                        # a move that wins at once
             return self._remember(view, ranked[0][1])
         pool = [a for _, a in ranked[:self.candidates]]
