@@ -200,7 +200,9 @@ class PlannerBot:
         if len(legal) == 1:
             return legal[0]
         seat = view.current_seat()
-        deadline = time.perf_counter() + self.seconds if self.seconds else None     # counts the ranking too
+        # the cap counts the ranking too; a rollout step still running at the deadline ends after it
+        # (a tenth of a second, more on a loaded machine), so the search stops a margin before the cap
+        deadline = time.perf_counter() + max(0.5 * self.seconds, self.seconds - 0.3) if self.seconds else None
         if hasattr(view, "worth_planning") and not view.worth_planning():
             # a local choice: the greedy judgement is enough (over the chosen seat's moves, if "who acts",
             # and once the seat is sent, the move it was sent for)
