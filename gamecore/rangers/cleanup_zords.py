@@ -29,6 +29,7 @@ class CleanupAndZords:
         slots = self._energy_slots()
         if d["pool"] > 0 and slots:
             if len(slots) > 1 and d["pool"] < sum(slots.values()):
+                self._settle_split(task, list(slots))
                 return WAIT
             for s, k in slots.items():
                 take = min(k, d["pool"])
@@ -51,10 +52,15 @@ class CleanupAndZords:
         return out
 
     def _choices_cleanup(self, task):
-        return [Action.make("take_energy", source="pool", target=f"seat:{s}") for s in self._energy_slots()]
+        """Who keeps the pool's leftover energy, one at a time: the person for their own seats (or
+        leaves it to the team), the AI teammates among theirs (team_turn.py, the team's splits)."""
+        return self._split_choices(task, list(self._energy_slots()), lambda s: [
+            Action.make("take_energy", source="pool", target=f"seat:{s}")])
 
     def _choose_cleanup(self, task, action):
         d = self.d
+        if self._split_handover(task, action):
+            return
         s = int(action.target.split(":")[1])
         d["pool"] -= 1
         d["seats"][s]["energy"] += 1
@@ -288,11 +294,16 @@ class CleanupAndZords:
         return WAIT
 
     def _choices_summon(self, task):
+        """A zord whose ranger is not in play goes to any ranger: the person chooses among their own
+        seats (or leaves it to the team), the AI teammates among theirs (team_turn.py)."""
         zid = self.d["zdeck"][0]
-        return [Action.make("assign_zord", source=f"zord:{zid}", target=f"ranger:{st['rangers'][0]}")
-                for st in self.d["seats"]]
+        d = self.d
+        return self._split_choices(task, list(range(len(d["seats"]))), lambda s: [
+            Action.make("assign_zord", source=f"zord:{zid}", target=f"ranger:{d['seats'][s]['rangers'][0]}")])
 
     def _choose_summon(self, task, action):
+        if self._split_handover(task, action):
+            return
         self._pop()
         self._summon_to(self.d["rseat"][action.target.split(":")[1]])
 

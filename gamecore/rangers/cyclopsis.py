@@ -715,12 +715,18 @@ class CyclopsisRules:
                      for r in rangers if task["alloc"].get(r)])
 
     def _choices_cyc_split(self, task):
-        b = self.d["battle"]
+        """The split's damage goes to the person's rangers by the person (who may leave the rest to
+        the team), to the AI teammates' by them (team_turn.py, the team's splits)."""
+        d = self.d
+        b = d["battle"]
         left = task["n"] - sum(task["alloc"].values())
-        return [Action.make("split_damage", source=task["src"], target=f"ranger:{r}", n=k)
-                for r in b["rangers"] for k in range(1, left + 1)]
+        return self._split_choices(task, self._ranger_seats(b["rangers"]), lambda s: [
+            Action.make("split_damage", source=task["src"], target=f"ranger:{r}", n=k)
+            for r in b["rangers"] if d["rseat"][r] == s for k in range(1, left + 1)])
 
     def _choose_cyc_split(self, task, action):
+        if self._split_handover(task, action):
+            return
         r = action.target.split(":", 1)[1]
         task["alloc"][r] = task["alloc"].get(r, 0) + action.get("n")
         self._e("info", "cyc_split_assigned", source=task["src"], target=action.target, n=action.get("n"),

@@ -133,6 +133,7 @@ class EnemyCardsAndDamage:
                 self._pop()
                 return
             if len(cands) > 1:
+                self._settle_split(task, self._ranger_seats(cands))
                 return WAIT
             task["ranger"] = cands[0]
         r = task["ranger"]
@@ -156,6 +157,7 @@ class EnemyCardsAndDamage:
             task["ranger"] = None
             task["stage"] = "assign"
             task["save"] = False
+            task["handed"] = False          # the next ranger to take it is the team's choice again
             task["n"] = task["n0"]
         else:
             self._pop()
@@ -173,9 +175,16 @@ class EnemyCardsAndDamage:
             self._push({"t": "defeat", "seat": seat})
 
     def _choices_damage(self, task):
-        return [Action.make("assign_damage", source=task["src"], target=f"ranger:{r}") for r in self._damage_cands(task)]
+        """Which ranger takes it: the person for their own rangers (or leaves it to the team), the AI
+        teammates among theirs (team_turn.py, the team's splits)."""
+        cands = self._damage_cands(task)
+        return self._split_choices(task, self._ranger_seats(cands), lambda s: [
+            Action.make("assign_damage", source=task["src"], target=f"ranger:{r}")
+            for r in cands if self.d["rseat"][r] == s])
 
     def _choose_damage(self, task, action):
+        if self._split_handover(task, action):
+            return
         task["ranger"] = action.target.split(":")[1]
 
     def _defend(self, seat, n, save):
@@ -283,7 +292,7 @@ class EnemyCardsAndDamage:
         if task["n"] <= 0:
             self._pop()
             return
-        holders = [s for s in self._battle_seats() if d["seats"][s]["energy"] > 0]
+        holders = self._drain_holders()
         total = sum(d["seats"][s]["energy"] for s in holders)
         if holders and (total <= task["n"] or len(holders) == 1):
             for s in holders:
@@ -296,6 +305,7 @@ class EnemyCardsAndDamage:
                 self._pop()
                 return
         if holders and task["n"] > 0 and total > task["n"]:
+            self._settle_split(task, holders)
             return WAIT
         self._pop()
         owed = task["n"]
@@ -308,13 +318,21 @@ class EnemyCardsAndDamage:
         self._e("info", "drain_to_discards", n=owed)
         self._push(*steps)
 
-    def _choices_drain(self, task):
+    def _drain_holders(self):
+        """The seats in the battle holding stored energy (an energy drain may take theirs)."""
         d = self.d
-        return [Action.make("drain_energy", source=f"energy:{s}", target="supply")
-                for s in self._battle_seats() if d["seats"][s]["energy"] > 0]
+        return [s for s in self._battle_seats() if d["seats"][s]["energy"] > 0]
+
+    def _choices_drain(self, task):
+        """Whose stored energy goes, one point at a time: the person's seats' (or leave it to the
+        team), the AI seats' (team_turn.py, the team's splits)."""
+        return self._split_choices(task, self._drain_holders(), lambda s: [
+            Action.make("drain_energy", source=f"energy:{s}", target="supply")])
 
     def _choose_drain(self, task, action):
         d = self.d
+        if self._split_handover(task, action):
+            return
         task["n"] -= 1
         s = int(action.source.split(":")[1])
         d["seats"][s]["energy"] -= 1

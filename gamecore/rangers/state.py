@@ -201,6 +201,9 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
             group = self._prep_group(top) if top["t"] == "prep_draw" else self._react_group(top)
             if group:
                 return group[0]
+        seat = self.split_decider(top)              # the team's splits ask the seats they concern
+        if seat is not None:
+            return seat
         if b is not None and b["lead"] in d["rseat"]:
             if top["t"] == "damage" and top.get("ranger"):
                 return d["rseat"][top["ranger"]]

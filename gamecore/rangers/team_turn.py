@@ -23,10 +23,22 @@ is named) and is offered their own seats, ``team_act`` when an AI teammate can a
 the team AI decides (the lowest AI seat that can act is named), choosing among the AI seats; it may end
 the action phase only when none of the person's seats can act (a battle's pass is always the team's).
 With no AI seats every seat is the person's: that is the hotseat game.
+
+The team's splits (engine v7) — which ranger takes a damage (and Cyclopsis' split of one), whose
+stored energy an energy drain takes, who keeps the pool's leftover energy at cleanup, which ranger a
+new zord goes to — are asked the same way, of the seats they concern (the rangers that may take the
+damage, the holders of stored energy, the rangers with room for energy, every ranger for a zord): while
+a seat of the person's is concerned and the choice was not handed over, the person decides (the lowest
+such seat is named) among their own seats, with ``team_act`` ("leave it to the team") when an AI seat
+is concerned too; else the team AI decides (the lowest AI seat concerned is named) among the AI seats.
+So an AI seat never puts a damage, a drain or a choice of energy or zord on the person's ranger, and the
+person never decides for an AI teammate's ranger. A hand-over lasts the rest of that step (for a damage
+that several rangers take in turn, until the next ranger is chosen), and ends when no AI seat is
+concerned any more.
 """
 from __future__ import annotations
 
-from gamecore.engine import Action, OptionError
+from gamecore.engine import Action, OptionError, Rng
 
 PICK_KINDS = ("act", "team_act", "hand_back")
 
@@ -104,6 +116,69 @@ class TeamTurn:
         if task.get("handed") and not self._split(cands)[1]:
             task["handed"], task["since"] = False, 0
 
+    # ------------------------------------------------------------------ the team's splits (engine v7)
+    def _split_side(self, task, seats):
+        """(deciding seat, the seats it decides for) of a team split among ``seats``: the person while
+        one of their seats is concerned and the split was not handed over, else the AI seats."""
+        humans, bots = self._split(seats)
+        if bots and (task.get("handed") or not humans):
+            return bots[0], bots
+        if humans:
+            return humans[0], humans
+        return None, []
+
+    def _split_choices(self, task, seats, choices_of):
+        """The split's legal actions: ``choices_of(seat)`` for each seat the decider decides for, and
+        ``team_act`` when the person decides and an AI seat is concerned too."""
+        decider, side = self._split_side(task, seats)
+        out = [a for s in side for a in choices_of(s)]
+        if decider is not None and decider not in self.ai_seats() and self._split(seats)[1]:
+            out.append(Action.make("team_act"))
+        return out
+
+    def _split_handover(self, task, action) -> bool:
+        """Apply a ``team_act`` on a split (True), else leave the action to the step (False)."""
+        if action.kind != "team_act":
+            return False
+        task["handed"] = True
+        self._e("info", "team_acts")
+        return True
+
+    def _settle_split(self, task, seats):
+        """A split's hand-over ends when no AI seat is concerned any more."""
+        if task.get("handed") and not self._split(seats)[1]:
+            task["handed"] = False
+
+    def _ranger_seats(self, rangers):
+        """The seats of ``rangers``, each once, in the order the rangers are listed."""
+        out = []
+        for r in rangers:
+            s = self.d["rseat"][r]
+            if s not in out:
+                out.append(s)
+        return out
+
+    def split_decider(self, task):
+        """The seat whose owner decides a waiting team split (damage, drain, leftover energy, zord,
+        Cyclopsis' split damage), or a target choice (the ranger's own seat); None for other steps."""
+        t = task["t"]
+        seats = None
+        if t == "damage" and task.get("ranger") is None:
+            seats = self._ranger_seats(self._damage_cands(task))
+        elif t == "cyc_split" and self.d["battle"] is not None:
+            seats = self._ranger_seats(self.d["battle"]["rangers"])
+        elif t == "drain" and self.d["battle"] is not None:
+            seats = self._drain_holders()
+        elif t == "cleanup" and self.d["battle"] is not None:
+            seats = list(self._energy_slots())
+        elif t == "summon":
+            seats = list(range(len(self.d["seats"])))
+        elif t == "choose_enemy" and task.get("ranger") in self.d["rseat"]:
+            return self.d["rseat"][task["ranger"]]
+        if not seats:
+            return None
+        return self._split_side(task, seats)[0]
+
     def acting_choices(self, seat: int) -> list[Action]:
         """The legal actions ``seat`` would have if the team chose it now to act ([] when it cannot be
         chosen now): lets a table offer a seat's own moves directly on the team's choice (a drag of
@@ -143,17 +218,49 @@ class TeamTurn:
             out.extend((pick, a) for a in probe.legal_actions() if a not in legal)
         return out
 
+    def pick_undone(self):
+        """(this state before the team's pick that opened the pending step, the seat picked) — a copy
+        with the pick taken back — when the pending step is a seat's turn the team sent it to
+        (``seat_actions``, or a rangers' turn whose ``only`` is that seat); else (None, None)."""
+        st = self.d["stack"]
+        top = st[-1] if st and self.d["over"] is None else None
+        if top is None:
+            return None, None
+        if top["t"] == "seat_actions" and len(st) > 1 and st[-2]["t"] == "actions":
+            pre = self.clone()
+            pre.d["stack"].pop()
+        elif top["t"] == "ranger_turn" and set(top.get("only") or {}) == {"seat"}:
+            pre = self.clone()
+            pre.d["stack"][-1]["only"] = None
+        else:
+            return None, None
+        pre.changed()
+        return pre, top.get("seat", (top.get("only") or {}).get("seat"))
+
+    def public_key(self) -> str:
+        """A key of what the team can see (equal for two states that differ only in hidden cards)."""
+        return self.view(0, Rng(0)).digest()
+
+    def team_world(self):
+        """A world dealt from what the team can see, the same for the same public position, with the
+        rng to judge it: the team's choice and the chosen seat's move are judged in one world (two
+        worlds judge the same plan twice, with other dice and decks, and undo half of it)."""
+        key = int(self.public_key()[:12], 16)
+        return self.view(0, Rng(key)), Rng(key ^ 0x7EA)
+
     def team_choice(self, level, legal, rng):
-        """The greedy AI teammates' answer to the team's choice of who acts: the seat whose best move
-        is best (the planner and the random level decide it themselves: None)."""
-        if level in (None, "planner", "random", "mcts", "hard") or not self.team_choice_pending():
+        """The greedy AI teammates' answer to the team's choice of who acts — the seat whose best move
+        is best — and, once a seat is sent, that seat's move: the move the choice was made for
+        (bots/planner.py ``team_greedy``). None elsewhere, and for the planner and the random level,
+        which decide it themselves."""
+        if level in (None, "planner", "random", "mcts", "hard"):
             return None
         from gamecore.bots import GreedyBot, make_bot
-        from gamecore.bots.planner import expanded_greedy
+        from gamecore.bots.planner import team_greedy
         try:
             bot = make_bot(level)
         except ValueError:
             return None
         if not isinstance(bot, GreedyBot):
             return None
-        return expanded_greedy(self, legal, rng, bot)[0]
+        return team_greedy(self, legal, rng, bot)

@@ -44,9 +44,11 @@ VARIANTS = [
     (4, {"command_center": "B", "locations": "B", "cyclopsis": True}),
     (2, {"locations": "B", "scenario": "cyclopsis13", "command_center": "B"}),
     (6, {"command_center": "B", "cyclopsis": True, "ranger_pick": "random"}),
+    # AI teammates' seats (engine v6-v7): the team's choices and splits asked seat by seat, hand-overs
+    (4, {"ai_seats": [1, 2, 3]}), (5, {"ai_seats": [0, 3], "command_center": "B"}),
 ]
 POLICIES = ("random", "busy", "team")
-SEEDS_PER = {"random": 3, "busy": 4, "team": 3}      # 22 variants x 10 games = 220 games
+SEEDS_PER = {"random": 3, "busy": 4, "team": 3}      # 24 variants x 10 games = 240 games
 
 
 def _choose(policy, state, rng, bot):
@@ -61,7 +63,8 @@ def _choose(policy, state, rng, bot):
 
 
 def name_of(players, options, policy, seed):
-    opts = "-".join(f"{k}={v}" for k, v in sorted(options.items())) or "standard"
+    opts = "-".join(f"{k}={'.'.join(map(str, v)) if isinstance(v, list) else v}"
+                    for k, v in sorted(options.items())) or "standard"
     return f"p{players}-{opts}-{policy}-s{seed}"
 
 
