@@ -124,48 +124,9 @@ def report(paths: list) -> dict:
 
 
 def speed(slice_s: float, rounds: int) -> dict:
-    import random
-    import time
+    from run import bench_playouts          # the benchmark's own measurement, for this game only
 
-    import chess
-
-    import gamecore
-
-    def chess_slice(rnd) -> float:
-        moves, began = 0, time.process_time()
-        while time.process_time() - began < slice_s:
-            board = chess.Board()
-            while not board.is_game_over(claim_draw=False) and board.fullmove_number < 200:
-                board.push(rnd.choice(list(board.legal_moves)))
-                moves += 1
-        return moves / (time.process_time() - began)
-
-    def game_slice(players: int, seed: list) -> float:
-        actions, began = 0, time.process_time()
-        while time.process_time() - began < slice_s:
-            state = gamecore.start("galaxy", seed=seed[0], players=players)
-            rng = gamecore.Rng(seed[0])
-            while not state.is_over():
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
-                actions += 1
-            seed[0] += 1
-        return actions / (time.process_time() - began)
-
-    gamecore.start("galaxy", seed=0, players=2)
-    rnd = random.Random(1)
-    out = {}
-    for players in (2, 3, 4):
-        seed, rates, refs = [0], [], []
-        for _ in range(rounds):
-            refs.append(chess_slice(rnd))
-            rates.append(game_slice(players, seed))
-        ratios = [a / b for a, b in zip(rates, refs)]
-        out[f"galaxy-{players}p"] = {"actions_per_s": round(statistics.median(rates)),
-                                     "chess_moves_per_s": round(statistics.median(refs)),
-                                     "ratio": round(statistics.median(ratios), 2), "ratio_min": round(min(ratios), 2),
-                                     "ratio_max": round(max(ratios), 2), "games": seed[0]}
-    return out
+    return bench_playouts(rounds, slice_s, games=("galaxy",))
 
 
 def main() -> int:

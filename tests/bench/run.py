@@ -194,8 +194,9 @@ def bench_frames(samples: int, idle_seconds: float) -> dict:
 
 # --------------------------------------------------------------------------- playouts
 
-def bench_playouts(rounds: int, slice_s: float) -> dict:
-    """Slices of each game's playouts interleaved with slices of python-chess's; CPU time of this process."""
+def bench_playouts(rounds: int, slice_s: float, games: tuple = ()) -> dict:
+    """Slices of each game's playouts interleaved with slices of python-chess's; CPU time of this process
+    (``games``: only these, e.g. while working on one engine)."""
     import random
 
     import gamecore
@@ -229,6 +230,8 @@ def bench_playouts(rounds: int, slice_s: float) -> dict:
     rnd = random.Random(1)
     chess_rates = []
     for info in gamecore.games(ready_only=True):
+        if games and info.id not in games:
+            continue
         gamecore.start(info.id, seed=0, players=info.counts()[0])     # content loaded before timing
         for players in info.counts():
             seed = [0]
@@ -388,6 +391,7 @@ def main() -> int:
     parser.add_argument("--json", default=str(ROOT / "tests" / "bench" / "results.json"))
     parser.add_argument("--only", action="append", choices=("startup", "frames", "playouts", "bots", "saves", "binary"))
     parser.add_argument("--skip-level", action="append", help="a bot level not to time (e.g. hard, on a busy machine)")
+    parser.add_argument("--game", action="append", help="playouts: only this game (repeatable)")
     parser.add_argument("--print", action="store_true", help="print the table of the JSON file, measuring nothing")
     parser.add_argument("--frames-child", help=argparse.SUPPRESS)
     parser.add_argument("--samples", type=int, default=120, help=argparse.SUPPRESS)
@@ -416,7 +420,7 @@ def main() -> int:
     benches = {
         "startup": lambda: bench_startup(5 if q else 20),
         "frames": lambda: bench_frames(20 if q else 80, 1.0 if q else 5.0),
-        "playouts": lambda: bench_playouts(3 if q else 7, 0.2 if q else 0.5),
+        "playouts": lambda: bench_playouts(3 if q else 7, 0.2 if q else 0.5, tuple(args.game or ())),
         "bots": lambda: bench_bots(1 if q else 2, 1, tuple(args.skip_level or ())),
         "saves": bench_saves,
         "binary": lambda: bench_binary(3 if q else 10),
