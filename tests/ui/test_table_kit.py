@@ -97,6 +97,24 @@ def test_the_prompt_grows_with_its_text_instead_of_scrolling():
     assert scene.panel.actions_box.rect.top >= scene.panel.header.rect.bottom      # everything moved down
 
 
+def test_a_list_of_choices_that_shrinks_and_grows_again_makes_no_new_buttons(monkeypatch):
+    app, session, scene = make()
+    panel = scene.panel
+    legal = session.state.legal_actions()
+    many = [(f"Choice {i}", legal[i % len(legal)]) for i in range(9)]
+    panel.set_actions(many, [])
+    first = list(panel._action_buttons)
+    panel.set_actions(many[:2], [])
+    assert [b.visible for b in first[2:]] == [False] * 7 and len(panel._action_buttons) == 2
+    made = []
+    real = panel_mod.UIButton
+    monkeypatch.setattr(panel_mod, "UIButton", lambda *a, **k: made.append(1) or real(*a, **k))
+    panel.set_actions(many, [])
+    assert not made and set(panel._action_buttons) == set(first)
+    assert all(b.visible for b in panel._action_buttons)
+    assert [panel.shown_text(b) for b in panel._action_buttons] == [f"Choice {i}" for i in range(9)]
+
+
 def test_a_button_that_appears_under_a_resting_pointer_ignores_clicks_for_a_moment():
     app, session, scene = make()
     panel = scene.panel

@@ -221,6 +221,7 @@ class SidePanel:
         self.elements: list = []
         self._buttons: dict = {}            # UIButton -> command tuple
         self._action_buttons: list = []
+        self._spare_buttons: list = []        # hidden action buttons kept for the next longer list
         self._guarded: dict = {}            # UIButton -> seconds left disabled
         self._cut_actions: list[str] = []
         self.prompt_clipped = False         # the prompt had more lines than the panel gives it
@@ -393,6 +394,7 @@ class SidePanel:
         self.elements.clear()
         self._buttons.clear()
         self._action_buttons.clear()
+        self._spare_buttons.clear()
         self._guarded.clear()
         self._labels.clear()
         self.built = False
@@ -535,6 +537,15 @@ class SidePanel:
                     self._guarded.pop(b, None)
                     b.enable()
                     self._guard(b)
+            elif self._spare_buttons:           # a button hidden when a list was shorter: shown again
+                b = self._spare_buttons.pop()
+                b.set_dimensions((w, h))
+                b.set_relative_position((0, y))
+                self._set_label(b, text, container)
+                b.set_tooltip(label)
+                b.show()
+                b.enable()
+                self._guard(b)
             else:
                 b = UIButton(pygame.Rect(0, y, w, h), "", self.manager, container=container,
                              object_id=self._oid("#table_action"), tool_tip_text=label)
@@ -543,10 +554,11 @@ class SidePanel:
             self._buttons[b] = ("action", action)
             self._action_buttons.append(b)
             y += h + 4
-        for b in old[len(self.actions):]:
+        for b in old[len(self.actions):]:       # hidden, not killed: making a button costs a frame
             self._guarded.pop(b, None)
             self._drop_label(b)
-            b.kill()
+            b.hide()
+            self._spare_buttons.append(b)
         self.actions_box.set_scrollable_area_dimensions((w, max(1, y)))
 
     def _fill_end(self) -> None:
