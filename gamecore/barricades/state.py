@@ -641,17 +641,6 @@ class BarricadesState(GameState):
         finally:
             self._lm = outer
 
-    def legal_actions(self, source: str | None = None) -> list[Action]:
-        """GameState.legal_actions with its steps written out (the same list, the same memo for apply)."""
-        if self.d["over"] is not None:
-            self._legal_memo = None
-            return []
-        actions = self._legal()
-        self._legal_memo = tuple(actions)
-        if source is not None:
-            actions = [a for a in actions if a.source == source]
-        return actions
-
     def _gold(self, seat: int) -> int:
         """rules.gold_of, kept for the rest of a listing."""
         lm = self._lm

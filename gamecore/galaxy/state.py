@@ -34,10 +34,9 @@ Readings of the rules (the research digest's rulings R1–R24 are followed; thes
 """
 from __future__ import annotations
 
-import dataclasses
 
 from gamecore.galaxy import ENGINE_VERSION as _ENGINE_VERSION
-from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng
+from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng, new_event
 
 from . import abilities as AB
 from . import combat, evaluation, scoring
@@ -75,30 +74,13 @@ def _mutant_armour() -> dict:
     return got
 
 
-# Event is a frozen dataclass with slots: its __init__ sets each field through object.__setattr__, which
-# made building the log's events a fifth of a random playout. The slots' own descriptors set the same
-# fields at C speed; the result is an ordinary Event (equal to, and indistinguishable from, Event(...)).
-_EV_FIELDS = ("kind", "key", "params", "source", "target", "cause", "cause_params")
-assert tuple(f.name for f in dataclasses.fields(Event)) == _EV_FIELDS, "Event's fields changed: update E()"
-_EV_SET = tuple(Event.__dict__[f].__set__ for f in _EV_FIELDS)
-_new = object.__new__
-
-
 def E(kind: str, key: str, params: dict, source=None, target=None) -> Event:
+    """An event whose params also name the player(s) by number (the log says "Player 2")."""
     if "seat" in params:
         params["player"] = params["seat"] + 1
     if "other" in params:
         params["other_player"] = params["other"] + 1
-    e = _new(Event)
-    s_kind, s_key, s_params, s_source, s_target, s_cause, s_cause_params = _EV_SET
-    s_kind(e, kind)
-    s_key(e, key)
-    s_params(e, params)
-    s_source(e, source)
-    s_target(e, target)
-    s_cause(e, None)
-    s_cause_params(e, {})
-    return e
+    return new_event(kind, key, params, source, target)    # the engines' fast Event builder
 
 
 _DOCKS: dict = {}
@@ -417,21 +399,7 @@ class GalaxyState(GameState):
         return self.phase == "over"
 
     def ev(self, kind: str, key: str, source=None, target=None, **params) -> Event:
-        # E()'s body, inlined: an action builds about three events
-        if "seat" in params:
-            params["player"] = params["seat"] + 1
-        if "other" in params:
-            params["other_player"] = params["other"] + 1
-        e = _new(Event)
-        s_kind, s_key, s_params, s_source, s_target, s_cause, s_cause_params = _EV_SET
-        s_kind(e, kind)
-        s_key(e, key)
-        s_params(e, params)
-        s_source(e, source)
-        s_target(e, target)
-        s_cause(e, None)
-        s_cause_params(e, {})
-        return e
+        return E(kind, key, params, source, target)
 
     def capacity(self, seat: int) -> dict:
         p = self.p[seat]
