@@ -387,6 +387,13 @@ class Battle:
         if not b["rangers"]:
             self._pop()
             return
+        only = task.get("only")
+        if only and "seat" in only and only["seat"] not in self._battle_seats():
+            # a turn kept for one seat (Trini's twin card, an extra play) whose ranger was defeated by
+            # the card before it (Cyclopsis' right arm): a defeated ranger has left the battle and plays
+            # no more cards
+            self._pop()
+            return
         return WAIT
 
     def _turn_actors(self, task):

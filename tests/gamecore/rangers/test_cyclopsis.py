@@ -183,6 +183,30 @@ def test_right_arm_hurts_a_ranger_who_attacks_another_part():
     assert not any(e.source == RIGHT_ARM and e.key == "rangers.ev.damage_taken" for e in ev)
 
 
+def test_a_ranger_the_right_arm_defeats_gets_no_twin_card_turn():
+    """Trini's double play, then the right arm's strike defeats her: she has left the battle, so the
+    turn kept for her twin card is dropped (her rebuilt hand holds the other Sure Kick). The engine
+    used to offer that card and then crash applying it (StopIteration: not in a battle seat's hand),
+    first seen in the planner's rollouts (NOTES.md, "The planner")."""
+    s = cyc_game(rangers=("black", "yellow"))
+    T.set_hand(s, YELLOW, [SURE_KICK])
+    T.set_hand(s, BLACK, [])
+    # one weak card left in her deck: the arm's 2 damage defeats her (the rest waits in the discard)
+    T.set_discard(s, YELLOW, [c for c in s.d["seats"][YELLOW]["deck"] if c not in ("card:yellow:2", "card:yellow:3")])
+    start(s, "yellow")
+    while T.top(s) != "ranger_turn":
+        s.apply(s.legal_actions()[-1])
+    T.act(s, "ability", "ability:yellow", "pool")
+    ev = T.act(s, "play", SURE_KICK, HEAD)
+    assert "ranger_defeated" in keys(ev) and s.d["battle"]["rangers"] == ["black"]
+    assert SURE_KICK2 in s.d["seats"][YELLOW]["hand"]          # the twin card the turn would have offered
+    assert s.d["battle"]["double"] is None
+    for a in s.legal_actions():
+        assert a.source != SURE_KICK2 and s.current_seat() != YELLOW
+        s.clone().apply(a)                                       # every listed action can be played
+    assert s.invariants() == []
+
+
 @pytest.mark.parametrize("down,extra", [((), 0), ((RIGHT_ARM,), 1), ((RIGHT_ARM, LEFT_ARM), 2)])
 def test_defeated_arms_add_damage_to_cyclopsis_cards(down, extra):
     s = cyc_game(rangers=("red", "yellow"), down=list(down))
