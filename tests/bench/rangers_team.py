@@ -31,7 +31,19 @@ SCENARIOS = {"standard": {}, "cyclopsis13": {"scenario": "cyclopsis13"}}
 
 
 def play(job):
-    """One game: (team, scenario, seed) -> the JSON line of its result."""
+    """One game: (team, scenario, seed) -> the JSON line of its result, or of the error that stopped
+    it (``"error"``: a bot or engine crash, kept apart and played again when the run is resumed)."""
+    try:
+        return _play(job)
+    except Exception as exc:            # noqa: BLE001 - reported, not hidden (errors.jsonl, --report)
+        import traceback
+        team, scenario, seed = job
+        return {"team": team, "scenario": scenario, "seed": seed, "error": repr(exc),
+                "traceback": traceback.format_exc()[-4000:],
+                "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+
+
+def _play(job):
     import gamecore
     from gamecore.bots import choose_for, make_bot
     from gamecore.engine import Rng
@@ -81,6 +93,18 @@ def done_seeds(path: Path) -> dict:
     return out
 
 
+def done_seeds_all(path: Path) -> list:
+    """Every line of a results file (a torn last line is ignored)."""
+    out = []
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                continue
+    return out
+
+
 def report(out: Path, teams, scenarios, seeds) -> dict:
     figures = {}
     for scenario in scenarios:
@@ -126,16 +150,33 @@ def main() -> int:
         finished = {(t, sc): done_seeds(_path(out, t, sc)) for t in teams for sc in scenarios}
         jobs = [(t, sc, seed) for seed in seeds for sc in scenarios for t in teams if seed not in finished[(t, sc)]]
         print(f"{len(jobs)} games to play", flush=True)
-        with ProcessPoolExecutor(max_workers=max(1, min(2, args.workers))) as pool:
+        # the pool is shut down with its queue cancelled whatever happens here: a ``with`` block waits
+        # for every queued game, so a run whose main loop had died went on playing (unrecorded) for
+        # as long as its queue lasted
+        pool = ProcessPoolExecutor(max_workers=max(1, min(2, args.workers)))
+        try:
             futures = [pool.submit(play, job) for job in jobs]
             for n, fut in enumerate(as_completed(futures), 1):
                 row = fut.result()
+                if "error" in row:
+                    with open(out / "errors.jsonl", "a", encoding="utf-8") as fh:
+                        fh.write(json.dumps(row) + "\n")
+                    print(f"{n}/{len(jobs)} {row['team']} {row['scenario']} seed {row['seed']}: "
+                          f"ERROR {row['error']} (in {out / 'errors.jsonl'})", flush=True)
+                    continue
                 with open(_path(out, row["team"], row["scenario"]), "a", encoding="utf-8") as fh:
                     fh.write(json.dumps(row) + "\n")     # one line a game: a stopped run resumes here
                 print(f"{n}/{len(jobs)} {row['team']} {row['scenario']} seed {row['seed']}: "
                       f"{'win' if row['win'] else 'loss'} in round {row['rounds']}, "
                       f"{row['game_wall']:.0f} s, worst decision {row['wall_max']:.2f} s", flush=True)
-    print(json.dumps(report(out, teams, scenarios, seeds), indent=1))
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    figures = report(out, teams, scenarios, seeds)
+    errors = [row for row in done_seeds_all(out / "errors.jsonl")
+              if row["team"] in teams and row["scenario"] in scenarios and row["seed"] in seeds]
+    if errors:
+        figures["errors"] = [f"{r['team']} {r['scenario']} seed {r['seed']}: {r['error']}" for r in errors]
+    print(json.dumps(figures, indent=1))
     return 0
 
 
