@@ -52,10 +52,11 @@ def _play(job):
     state = gamecore.start("rangers", seed=seed, players=4, **SCENARIOS[scenario])
     bot = make_bot(team)
     rng = Rng(seed ^ 0x5EED)
-    wall, cpu, searched = [], [], []
-    began, began_cpu = time.perf_counter(), time.process_time()
+    wall, cpu, searched, slow = [], [], [], []
+    began, began_cpu, load0 = time.perf_counter(), time.process_time(), os.getloadavg()[0]
     while not state.is_over():
-        many = len(state.legal_actions()) > 1
+        n_legal = len(state.legal_actions())
+        many = n_legal > 1
         plan = many and state.worth_planning()
         t0, c0 = time.perf_counter(), time.process_time()
         action = choose_for(state, bot, rng)
@@ -64,6 +65,9 @@ def _play(job):
             cpu.append(time.process_time() - c0)
             if plan:
                 searched.append(wall[-1])
+            if wall[-1] > 2.0 and len(slow) < 20:      # what a decision over the cap was, and its CPU
+                slow.append([state.pending().kind, n_legal, plan, round(wall[-1], 3), round(cpu[-1], 3),
+                             round(os.getloadavg()[0], 1)])
         state.apply(action)
     result = state.result()
     return {"team": team, "scenario": scenario, "seed": seed, "win": result.outcome == "win",
@@ -73,6 +77,8 @@ def _play(job):
             "cpu_max": max(cpu, default=0.0), "over_2s": sum(1 for w in wall if w > 2.0),
             "searched": len(searched), "searched_median": statistics.median(searched) if searched else 0.0,
             "game_wall": time.perf_counter() - began, "game_cpu": time.process_time() - began_cpu,
+            "walls_ms": [round(w * 1000) for w in wall], "searched_ms": [round(w * 1000) for w in searched],
+            "slow": slow, "load_start": load0,
             "load": os.getloadavg()[0], "finished": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
 
 
@@ -124,11 +130,26 @@ def report(out: Path, teams, scenarios, seeds) -> dict:
                 "decision_cpu_worst_s": round(max(g["cpu_max"] for g in games), 3),
                 "searched_wall_median_s": round(statistics.median(g["searched_median"] for g in games), 3),
                 "decisions_over_2s": sum(g["over_2s"] for g in games),
+                "decisions_over_2s_cpu": sum(1 for g in games for x in g.get("slow", ()) if x[4] > 2.0),
                 "decisions": sum(g["decisions"] for g in games),
                 "mean_game_wall_s": round(statistics.mean(g["game_wall"] for g in games), 1),
                 "load_average": [round(min(g["load"] for g in games), 1), round(max(g["load"] for g in games), 1)],
             }
+            walls = [w for g in games for w in g.get("walls_ms", ())]
+            found = [w for g in games for w in g.get("searched_ms", ())]
+            if walls:                  # over every decision of the games that kept them (not per game)
+                f = figures[f"{team}/{scenario}"]
+                f["all_decisions_wall_ms"] = _spread(walls)
+                if found:
+                    f["searched_decisions_wall_ms"] = _spread(found)
     return figures
+
+
+def _spread(values) -> dict:
+    """n, median, p95, p99 and max of a list of milliseconds."""
+    v = sorted(values)
+    at = lambda q: v[min(len(v) - 1, int(q * len(v)))]       # noqa: E731
+    return {"n": len(v), "median": statistics.median(v), "p95": at(0.95), "p99": at(0.99), "max": v[-1]}
 
 
 def main() -> int:
