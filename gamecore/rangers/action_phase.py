@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from gamecore.engine import Action
 
-from .common import CC, WAIT
+from .common import CC, SHARED_EVENTS, WAIT, shared_event
 from .team_turn import PICK_KINDS
 
 ANY_SEAT = -1           # the Megazord token is the team's: any seat may use it
@@ -42,7 +42,8 @@ class ActionPhase:
         if not cands:
             # zords are used by exhausting them, not with tokens: a ready one keeps the phase open
             self._pop()
-            self._e("phase", "action_phase_over")
+            self._ev.append(SHARED_EVENTS.get("action_phase_over")
+                            or shared_event("action_phase_over", "phase", "rangers.ev.action_phase_over", {}))
             return
         self._settle_handover(task, cands)
         return WAIT
@@ -95,7 +96,8 @@ class ActionPhase:
     def _choose_actions(self, task, action):
         if action.kind == "end_actions":
             self._pop()
-            self._e("phase", "action_phase_over")
+            self._ev.append(SHARED_EVENTS.get("action_phase_over")
+                            or shared_event("action_phase_over", "phase", "rangers.ev.action_phase_over", {}))
             return
         if action.kind not in PICK_KINDS:   # the only seat that can act took an action
             self._seat_action(action)
@@ -161,8 +163,11 @@ class ActionPhase:
             dest = action.target.split(":")[1]
             for rr in st["rangers"]:
                 d["rloc"][rr] = dest
-                self._e("move", "ranger_moved", source=f"ranger:{rr}", target=f"loc:{dest}",
-                        ranger=f"$rangers.ranger.{rr}.name", loc=f"$rangers.loc.{dest}.name")
+                key = ("ranger_moved", rr, dest)
+                self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+                    key, "move", "rangers.ev.ranger_moved",
+                    {"ranger": f"$rangers.ranger.{rr}.name", "loc": f"$rangers.loc.{dest}.name"},
+                    f"ranger:{rr}", f"loc:{dest}"))
             if dest == CC and self._enemies_at(CC) == 0:
                 self._push({"t": "power_up", "seat": seat})
         elif kind == "battle":
@@ -172,7 +177,10 @@ class ActionPhase:
             loc = d["rloc"][r]
             limit = self.C.comp["recover_shields"]
             limit = max([limit] + self._dispatch("recover_limit", loc=loc))
-            self._e("info", "recover_started", source=f"ranger:{r}", ranger=f"$rangers.ranger.{r}.name", n=limit)
+            key = ("recover_started", r, limit)
+            self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+                key, "info", "rangers.ev.recover_started", {"ranger": f"$rangers.ranger.{r}.name", "n": limit},
+                f"ranger:{r}"))
             self._push({"t": "recover", "seat": seat, "picked": [], "limit": limit})
 
     def _start_power_up(self, task):

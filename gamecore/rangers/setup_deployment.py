@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gamecore.engine import Action, OptionError, Rng
 
-from .common import CC, WAIT
+from .common import CC, SHARED_EVENTS, WAIT, shared_event
 from .cyclopsis import CYC
 
 
@@ -21,6 +21,8 @@ def _name(kind, key):
     table = _FOE_NAME if kind == "foe" else _LOC_NAME
     got = table[key] = f"$rangers.{kind}.{key}.name"
     return got
+
+_DEPLOY = [Action.make("deploy", source="deck:deployment")]
 
 
 class SetupAndDeployment:
@@ -165,17 +167,24 @@ class SetupAndDeployment:
 
     def _panic(self, loc, cause=None):
         d = self.d
-        if loc == CC or d["locs"][loc]["panic"]:
+        locs = d["locs"]
+        if loc == CC or locs[loc]["panic"]:
             return
-        d["locs"][loc]["panic"] = True
+        locs[loc]["panic"] = True
         d["panic_supply"] -= 1
-        self._e("flip", "panicked", target=f"loc:{loc}", cause=cause, loc=f"$rangers.loc.{loc}.name")
-        if all(d["locs"][l]["panic"] for l in d["ring"]):
-            self._lose("all_panicked")
+        key = ("panicked", loc, cause)
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+            key, "flip", "rangers.ev.panicked", {"loc": f"$rangers.loc.{loc}.name"}, None, f"loc:{loc}",
+            ("rangers.cause." + cause) if cause else None))
+        for l in d["ring"]:
+            if not locs[l]["panic"]:
+                return
+        self._lose("all_panicked")
 
     def _place_fs(self, ftype, loc, cause=None):
         d = self.d
-        if d["fs_supply"][ftype] <= 0:
+        supply = d["fs_supply"]
+        if supply[ftype] <= 0:
             self._e("info", "fs_supply_empty", foe=f"$rangers.foe.{ftype}.name")
             return None
         locs = d["locs"]
@@ -185,13 +194,18 @@ class SetupAndDeployment:
             dest = self._dest(loc, figure=True)
             if dest is None:
                 return None
-        d["fs_supply"][ftype] -= 1
+            if dest != loc:
+                cause = "overflow"
+        supply[ftype] -= 1
         L = locs[dest]
-        L["fs"][ftype] += 1
-        self._e("move", "fs_placed", source="supply:" + ftype, target="loc:" + dest,
-                cause="overflow" if dest != loc else cause, foe=_FOE_NAME.get(ftype) or _name("foe", ftype),
-                loc=_LOC_NAME.get(dest) or _name("loc", dest))
-        if dest != CC and self._enemies_at(dest) >= self.C.locations[dest]["limit"]:
+        fs = L["fs"]
+        fs[ftype] += 1
+        key = ("fs_placed", ftype, dest, cause)
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+            key, "move", "rangers.ev.fs_placed",
+            {"foe": _FOE_NAME.get(ftype) or _name("foe", ftype), "loc": _LOC_NAME.get(dest) or _name("loc", dest)},
+            "supply:" + ftype, "loc:" + dest, ("rangers.cause." + cause) if cause else None))
+        if dest != CC and sum(fs.values()) + len(L["big"]) >= self.C.locations[dest]["limit"]:
             self._panic(dest, cause="figure_limit")
         return dest
 
@@ -220,20 +234,23 @@ class SetupAndDeployment:
             self._lose("round_cap")
             return
         d["round"] += 1
-        self._e("phase", "round_started", round=d["round"])
+        key = ("round_started", d["round"])
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(key, "phase", "rangers.ev.round_started",
+                                                               {"round": d["round"]}))
         self._push({"t": "deploy_phase"}, {"t": "actions"}, {"t": "round_end"}, {"t": "round"})
 
     def _start_deploy_phase(self, task):
         return WAIT
 
     def _choices_deploy_phase(self, task):
-        return [Action.make("deploy", source="deck:deployment")]
+        return list(_DEPLOY)
 
     def _choose_deploy_phase(self, task, action):
         self._pop()
         d = self.d
         self._cyc_story_start()
-        self._e("phase", "deployment_phase")
+        self._ev.append(SHARED_EVENTS.get("deployment_phase")
+                        or shared_event("deployment_phase", "phase", "rangers.ev.deployment_phase", {}))
         for _ in range(self._cyc_deploys()):
             if d["over"] is not None:
                 return
@@ -244,10 +261,13 @@ class SetupAndDeployment:
             d["deploy"].extend(disc)
             d["deploy_seg"].append([len(disc), "known"])
             d["deploy_discard"] = []
-            self._e("shuffle", "deploy_reshuffled", source="discard:deployment", target="deck:deployment")
+            self._ev.append(SHARED_EVENTS.get("deploy_reshuffled") or shared_event(
+                "deploy_reshuffled", "shuffle", "rangers.ev.deploy_reshuffled", {}, "discard:deployment",
+                "deck:deployment"))
         self._cyc_end_of_deploy()
         if d["over"] is None:
-            self._e("phase", "action_phase")
+            self._ev.append(SHARED_EVENTS.get("action_phase")
+                            or shared_event("action_phase", "phase", "rangers.ev.action_phase", {}))
 
     def _draw_deploy(self):
         """Take the top deployment card, keeping the public pile boundaries (``deploy_seg``) in step."""
@@ -263,32 +283,43 @@ class SetupAndDeployment:
         deck = d["deploy"]
         if not deck:
             return
+        cards = C.deploy_cards
         top = self._draw_deploy()
-        info = C.deploy_cards[top]
-        self._e("reveal", "deploy_revealed", source=top, card=top, n=info["figures"],
-                foe=_FOE_NAME.get(info["foe"]) or _name("foe", info["foe"]))
+        info = cards[top]
+        figures = info["figures"]
+        foe = info["foe"]
+        key = ("deploy_revealed", top, figures, foe)
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+            key, "reveal", "rangers.ev.deploy_revealed",
+            {"card": top, "n": figures, "foe": _FOE_NAME.get(foe) or _name("foe", foe)}, top))
         bigs = []
-        if info["figures"] == 0:
+        if figures == 0:
             bigs.append(top)
-        while deck and C.deploy_cards[deck[0]]["figures"] == 0:
+        while deck and cards[deck[0]]["figures"] == 0:
             nxt = self._draw_deploy()
             bigs.append(nxt)
-            self._e("reveal", "deploy_revealed_big", source=nxt, foe=f"$rangers.foe.{C.deploy_cards[nxt]['foe']}.name")
-        loc = C.deploy_cards[deck[0]]["back"] if deck else d["ring"][0]
-        self._e("info", "deploy_location", target=f"loc:{loc}", loc=_LOC_NAME.get(loc) or _name("loc", loc))
-        boss_cc = d["cc_side"] == "B" and any(C.foe_kind[C.deploy_cards[b]["foe"]] == "boss" for b in bigs)
-        n = info["figures"]
-        if d["mode"] == "six" and n == 1:
+            self._e("reveal", "deploy_revealed_big", source=nxt, foe=f"$rangers.foe.{cards[nxt]['foe']}.name")
+        loc = cards[deck[0]]["back"] if deck else d["ring"][0]
+        key = ("deploy_location", loc)
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+            key, "info", "rangers.ev.deploy_location", {"loc": _LOC_NAME.get(loc) or _name("loc", loc)},
+            None, f"loc:{loc}"))
+        boss_cc = bool(bigs) and d["cc_side"] == "B" and any(C.foe_kind[cards[b]["foe"]] == "boss" for b in bigs)
+        n = figures
+        if n == 1 and d["mode"] == "six":
             n = 3
-        if info["figures"] > 0:
+        if figures > 0:
             d["deploy_discard"].append(top)
-        if len(bigs) > 1:
-            bigs.sort(key=lambda x: 0 if C.foe_kind[C.deploy_cards[x]["foe"]] == "monster" else 1)
-        d["deploy_removed"].extend(bigs)
+        if bigs:
+            if len(bigs) > 1:
+                bigs.sort(key=lambda x: 0 if C.foe_kind[cards[x]["foe"]] == "monster" else 1)
+            d["deploy_removed"].extend(bigs)
+        where, why = (CC, "boss_assault") if boss_cc else (loc, None)
+        place = self._place_fs
         for _ in range(n):
             if d["over"] is not None:
                 return
-            self._place_fs(info["foe"], CC if boss_cc else loc, cause="boss_assault" if boss_cc else None)
+            place(foe, where, cause=why)
         for big in bigs:
             if d["over"] is not None:
                 return
@@ -299,4 +330,7 @@ class SetupAndDeployment:
             dest = self._place_big(foe, loc)
             self._cyc_after_big(foe, dest)
             self.rng.shuffle(d["edeck"][foe])
-            self._e("shuffle", "enemy_deck_ready", target=f"edeck:{foe}", foe=f"$rangers.foe.{foe}.name")
+            key = ("enemy_deck_ready", foe)
+            self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+                key, "shuffle", "rangers.ev.enemy_deck_ready", {"foe": f"$rangers.foe.{foe}.name"}, None,
+                f"edeck:{foe}"))
