@@ -402,6 +402,8 @@ class GameInfo:
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.counts():
             allowed = ", ".join(map(str, self.counts()))
             raise OptionError(f"{self.id} is played by {allowed} players, not {players!r}")
+        if not options:
+            return self.defaults()          # what the loop below gives for no options (every new random game)
         known = {o.name: o for o in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:

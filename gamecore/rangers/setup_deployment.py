@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from gamecore.engine import Action, OptionError, Rng
 
+from .content import content
+
 from .common import CC, SHARED_EVENTS, WAIT, shared_event
 from .cyclopsis import CYC
 
@@ -25,15 +27,34 @@ def _name(kind, key):
 _DEPLOY = [Action.make("deploy", source="deck:deployment")]
 
 
+def _setup_lists(C):
+    """What set-up takes from the content before shuffling it (the same for every game), made once."""
+    got = C.__dict__.get("_setup_lists")
+    if got is None:
+        got = C._setup_lists = {
+            "zords": [z for z, zd in C.zords.items() if not zd.get("six_only")],
+            "fs_dep": [k for k, v in C.deploy_cards.items() if v["foe"] in C.fs_types],
+            "mons": [f"deploy:{m}" for m in C.monsters],
+            "bosses": [f"deploy:{b}" for b in C.bosses],
+            "bigs": list(C.monsters + C.bosses),
+        }
+    return got
+
+
 class SetupAndDeployment:
     """Setting up a game and the deployment phase of each round."""
 
     @classmethod
     def new(cls, seed: int, players: int, options: dict) -> "RangersState":
-        s = cls()
-        C = s.C
+        # written for speed (a random game is ~15-25 actions, so its set-up is a fifth of it): the lists
+        # that do not depend on the seed are made once per content (_setup_lists); set-up's own events
+        # are never shown, so the hands are dealt without them
+        s = cls.__new__(cls)
+        C = s.C = content()
+        s._ev = []
         s.seed, s.players, s.options = seed, players, dict(options)
-        s.rng = Rng(seed)
+        rng = s.rng = Rng(seed)
+        base = _setup_lists(C)
         six = bool(options.get("six_rangers", False)) or players == 6
         if players == 6:
             per_seat = 1
@@ -55,7 +76,7 @@ class SetupAndDeployment:
             chosen = list(picked)
         else:
             if options.get("ranger_pick", "classic") == "random":
-                pool = s.rng.sample(pool, n_rangers)
+                pool = rng.sample(pool, n_rangers)
             chosen = pool[:n_rangers]
         comp = C.comp
         # player-count rules: action tokens per player, Command Center energy, team recover tokens
@@ -63,78 +84,87 @@ class SetupAndDeployment:
             actions, cc, team = (2, 2, 0) if players == 6 else (3, 0, 0)
         else:
             actions, cc, team = {5: (2, 3, 0), 4: (2, 4, 2), 3: (3, 4, 0), 2: (2, 3, 2)}[players]
-        d = s.d
-        d.update({
+        energy = comp["supply"]["energy"]
+        d = s.d = {
             "mode": "six" if six else "standard", "per_seat": per_seat,
             "cc_side": options.get("command_center", "A"), "loc_side": options.get("locations", "A"),
             "round": 0, "stack": [], "battle": None, "over": None,
-            "energy_supply": comp["supply"]["energy"], "cc_energy": 0, "pool": 0,
+            "energy_supply": energy, "cc_energy": 0, "pool": 0,
             "panic_supply": comp["supply"]["panic"], "hits_supply": comp["supply"]["hit"],
             "action_base": actions, "team_max": team, "team_tokens": team,
             "power": 0, "megazord": None, "zords": {}, "ctxs": {}, "ctx_n": 0,
-        })
+        }
         seats = []
+        deck_of = C.deck_of
         for p in range(players):
             rs = chosen[p * per_seat:(p + 1) * per_seat]
-            deck = [c for r in rs for c in C.deck_of[r]]
-            s.rng.shuffle(deck)
+            deck = [c for r in rs for c in deck_of[r]]
+            rng.shuffle(deck)
             seats.append({"rangers": rs, "deck": deck, "hand": [], "discard": [], "energy": 0, "actions": actions})
         d["seats"] = seats
         d["rseat"] = {r: i for i, st in enumerate(seats) for r in st["rangers"]}
         d["rloc"] = {r: CC for st in seats for r in st["rangers"]}
         # tokens: each ranger seat takes energy; command center energy
         for st in seats:
-            s._take_supply_energy(st, len(st["rangers"]))
-        take = min(cc, d["energy_supply"])
-        d["energy_supply"] -= take
+            take = max(0, min(len(st["rangers"]), energy))
+            energy -= take
+            st["energy"] += take
+        take = min(cc, energy)
+        d["energy_supply"] = energy - take
         d["cc_energy"] = take
         # each player draws up to the hand size (they may stop early; the classic opening is a full hand)
-        for i in range(players):
-            s._draw(i, s._hand_size(i) - len(seats[i]["hand"]))
+        pair, single = comp["hand_size_pair"], comp["hand_size"]
+        for st in seats:
+            deck = st["deck"]
+            n = min(pair if len(st["rangers"]) > 1 else single, len(deck))
+            st["hand"].extend(deck[:n])         # the top cards, in order
+            del deck[:n]
         # board
         ring = list(C.outer)
-        s.rng.shuffle(ring)
+        rng.shuffle(ring)
         d["ring"] = ring
-        d["locs"] = {l: {"fs": {t: 0 for t in C.fs_types}, "big": [], "panic": False} for l in ring + [CC]}
-        d["fs_supply"] = {t: comp["supply"]["fs_per_type"] for t in C.fs_types}
-        d["xp"] = {t: 0 for t in C.fs_types}
+        fs_types = C.fs_types
+        fromkeys = dict.fromkeys
+        d["locs"] = {l: {"fs": fromkeys(fs_types, 0), "big": [], "panic": False} for l in ring + [CC]}
+        d["fs_supply"] = fromkeys(fs_types, comp["supply"]["fs_per_type"])
+        d["xp"] = fromkeys(fs_types, 0)
         # zord deck: the zords of the rangers in play, topped up to 5 at random; Megazord at the bottom
         zids = [C.rangers[r]["zord"] for r in chosen]
-        others = [z for z, zd in C.zords.items() if z not in zids and not zd.get("six_only")]
-        s.rng.shuffle(others)
+        others = [z for z in base["zords"] if z not in zids]
+        rng.shuffle(others)
         while len(zids) < 5 and others:
             zids.append(others.pop())
-        s.rng.shuffle(zids)
+        rng.shuffle(zids)
         d["zdeck"] = zids + [C.megazord["id"]]
         # deployment deck: piles A > B > C > D
-        fs_dep = [k for k, v in C.deploy_cards.items() if v["foe"] in C.fs_types]
-        s.rng.shuffle(fs_dep)
+        fs_dep = list(base["fs_dep"])
+        rng.shuffle(fs_dep)
         piles = [fs_dep[i * 5:(i + 1) * 5] for i in range(4)]
-        mons = [f"deploy:{m}" for m in C.monsters]
-        s.rng.shuffle(mons)
-        bosses = [f"deploy:{b}" for b in C.bosses]
-        s.rng.shuffle(bosses)
+        mons = list(base["mons"])
+        rng.shuffle(mons)
+        bosses = list(base["bosses"])
+        rng.shuffle(bosses)
         piles[1].append(mons[0])
         piles[2].append(mons[1])
         piles[3].append(bosses[0])
         for p in piles[1:]:
-            s.rng.shuffle(p)
+            rng.shuffle(p)
         extra = fs_dep[20:]
         d["deploy"] = [c for p in piles for c in p] + extra
         d["deploy_seg"] = [[len(p), "piles"] for p in piles + [extra] if p]
         d["deploy_discard"] = []
         d["deploy_removed"] = []
         d["deploy_unused"] = mons[2:] + bosses[1:]
-        d["big_loc"] = {f: None for f in C.monsters + C.bosses}
+        d["big_loc"] = fromkeys(base["bigs"])
         d["big_out"] = []
-        d["edeck"] = {}
+        edeck = d["edeck"] = {}
         for f, ids in C.decks.items():
             deck = list(ids)
-            s.rng.shuffle(deck)
-            d["edeck"][f] = deck
+            rng.shuffle(deck)
+            edeck[f] = deck
         d["ediscard"] = {f: [] for f in C.decks}
         s._cyc_setup(options)
-        s._push({"t": "round"})
+        d["stack"].append({"t": "round"})
         s._advance()
         s._ev = []
         return s
@@ -315,11 +345,31 @@ class SetupAndDeployment:
                 bigs.sort(key=lambda x: 0 if C.foe_kind[cards[x]["foe"]] == "monster" else 1)
             d["deploy_removed"].extend(bigs)
         where, why = (CC, "boss_assault") if boss_cc else (loc, None)
-        place = self._place_fs
-        for _ in range(n):
-            if d["over"] is not None:
-                return
-            place(foe, where, cause=why)
+        if n:
+            # _place_fs for each figure, with its plain case written out: the figure goes to an outer
+            # location that is not panicked while the supply has one (the same event each time)
+            supply = d["fs_supply"]
+            L = d["locs"][where]
+            fs = L["fs"]
+            limit = C.locations[where]["limit"] if where != CC else None
+            plain = None
+            for _ in range(n):
+                if d["over"] is not None:
+                    return
+                if limit is None or L["panic"] or supply[foe] <= 0:
+                    self._place_fs(foe, where, cause=why)
+                    continue
+                supply[foe] -= 1
+                fs[foe] += 1
+                if plain is None:
+                    key = ("fs_placed", foe, where, why)
+                    plain = SHARED_EVENTS.get(key) or shared_event(
+                        key, "move", "rangers.ev.fs_placed",
+                        {"foe": _FOE_NAME.get(foe) or _name("foe", foe), "loc": _LOC_NAME.get(where) or _name("loc", where)},
+                        "supply:" + foe, "loc:" + where, ("rangers.cause." + why) if why else None)
+                self._ev.append(plain)
+                if sum(fs.values()) + len(L["big"]) >= limit:
+                    self._panic(where, cause="figure_limit")
         for big in bigs:
             if d["over"] is not None:
                 return
