@@ -63,7 +63,12 @@ class Action:
         the same few hundred actions over and over. Only actions made of strings, whole numbers, booleans
         and None are shared, keyed with each value's type, so ``make(x=True)`` never hands back the
         action built with ``x=1`` (they compare equal) and nothing mutable or lossy is ever shared."""
-        if len(params) == 1:
+        if not params:
+            got = _MADE.get((cls, kind, source, target))
+            if got is not None:
+                return got
+            key = (cls, kind, source, target)
+        elif len(params) == 1:
             # the usual case, written out: the same key the loop below builds for one parameter
             for name, value in params.items():
                 if value.__class__ not in _SHAREABLE:
@@ -77,8 +82,6 @@ class Action:
                     return cls(kind, source, target, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
                 key += (name, value, value.__class__)
             key = tuple(key)
-        else:
-            key = (cls, kind, source, target)
         got = _MADE.get(key)
         if got is None:
             got = cls(kind, source, target, tuple(sorted((k, _freeze(v)) for k, v in params.items())))

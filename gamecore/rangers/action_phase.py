@@ -17,6 +17,7 @@ from .team_turn import PICK_KINDS
 ANY_SEAT = -1           # the Megazord token is the team's: any seat may use it
 
 
+_END_ACTIONS = Action.make("end_actions")
 _MOVES: dict = {}        # (ranger, where it stands, ring) -> its move actions, in the listing's order
 
 
@@ -90,8 +91,8 @@ class ActionPhase:
     def _choices_actions(self, task):
         cands = self._action_actors()
         if len(cands) == 1:                 # one seat can act: no "who" to ask, its actions are offered
-            return self._seat_action_choices(cands[0]) + [Action.make("end_actions")]
-        return self._pick_choices(task, cands, Action.make("end_actions"), ai_may_end=False)
+            return self._seat_action_choices(cands[0]) + [_END_ACTIONS]
+        return self._pick_choices(task, cands, _END_ACTIONS, ai_may_end=False)
 
     def _choose_actions(self, task, action):
         if action.kind == "end_actions":

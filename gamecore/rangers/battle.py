@@ -17,6 +17,7 @@ from .effects import DISPATCH
 from .team_turn import PICK_KINDS
 
 
+_PASS = Action.make("pass")
 _PLAYS: dict = {}        # (card, target, x, boost) -> the play action: listed again at every ranger turn
 
 
@@ -397,13 +398,13 @@ class Battle:
     def _choices_ranger_turn(self, task):
         only = task.get("only") or {}
         if "seat" in only:
-            return self._seat_turn_choices(task, only["seat"]) + [Action.make("pass")]
+            return self._seat_turn_choices(task, only["seat"]) + [_PASS]
         # the team chooses the active ranger first (team_turn.py), unless only one seat can act
         shared = {}
         cands = self._turn_actors(task, shared)
         if len(cands) == 1:
-            return self._seat_turn_choices(task, cands[0], shared) + [Action.make("pass")]
-        out = self._pick_choices(task, cands, Action.make("pass"), ai_may_end=True)
+            return self._seat_turn_choices(task, cands[0], shared) + [_PASS]
+        out = self._pick_choices(task, cands, _PASS, ai_may_end=True)
         if "except" not in (task.get("only") or {}):
             # energy may be added at any time (rulebook): by the seats whose owner decides now
             decider = self._decider(task, cands)
@@ -794,7 +795,7 @@ class Battle:
         reserve = [c for c, s in self._reactions(task["trigger"], ctx, with_reserve=True) if s in group]
         if len(reserve) > len(out):
             out.extend(a for a in self._energy_actions() if int(a.source.split(":")[1]) in group)
-        out.append(Action.make("pass"))
+        out.append(_PASS)
         return out
 
     def _choose_react(self, task, action):
