@@ -83,6 +83,34 @@ def E(kind: str, key: str, params: dict, source=None, target=None) -> Event:
     return new_event(kind, key, params, source, target)    # the engines' fast Event builder
 
 
+# Events that are the same values every time they happen (a seat's turn, a ship placed on a dock, a
+# resource gained, a card revealed...), built once and handed out again: a random game emits about 500
+# events, three quarters of them these. An Event is frozen and nothing changes its params (the log and
+# the table read them or copy them), so one instance serves every emission. Keyed by every value the
+# event is made of; the params dict is built only when the key is new:
+#     events.append(_SHARED_EV.get(key) or _shared_ev(key, kind, ev_key, {...}, source, target))
+_SHARED_EV: dict = {}
+
+
+def _shared_ev(key, kind: str, ev_key: str, params: dict, source=None, target=None) -> Event:
+    if len(_SHARED_EV) >= 8192:         # a bound: the keys are seats, docks, cards and small numbers
+        _SHARED_EV.clear()
+    got = _SHARED_EV[key] = E(kind, ev_key, params, source, target)
+    return got
+
+
+def _gain_ev(seat: int, n: int, what: str) -> Event:
+    """galaxy.log.gain: the seat gained n of a resource (shared)."""
+    key = ("gain", seat, n, what)
+    return _SHARED_EV.get(key) or _shared_ev(key, "gain", "galaxy.log.gain",
+                                             {"seat": seat, "n": n, "what": f"$galaxy.res.{what}"})
+
+
+def _turn_ev(seat: int) -> Event:
+    key = ("turn", seat)
+    return _SHARED_EV.get(key) or _shared_ev(key, "info", "galaxy.log.turn", {"seat": seat})
+
+
 _DOCKS: dict = {}
 
 
@@ -399,7 +427,11 @@ class GalaxyState(GameState):
         return self.phase == "over"
 
     def ev(self, kind: str, key: str, source=None, target=None, **params) -> Event:
-        return E(kind, key, params, source, target)
+        if "seat" in params:                # E(kind, key, params, source, target), one call less
+            params["player"] = params["seat"] + 1
+        if "other" in params:
+            params["other_player"] = params["other"] + 1
+        return new_event(kind, key, params, source, target)
 
     def capacity(self, seat: int) -> dict:
         p = self.p[seat]
@@ -905,7 +937,7 @@ class GalaxyState(GameState):
             if self.has_main(seat):
                 self.turn_i = i
                 self.seat = seat
-                return [self.ev("info", "galaxy.log.turn", seat=seat)]
+                return [_SHARED_EV.get(("turn", seat)) or _turn_ev(seat)]
         return self._start_maintenance()
 
     def _next_turn(self) -> list:
@@ -917,7 +949,7 @@ class GalaxyState(GameState):
             if self.has_main(seat):
                 self.turn_i = i
                 self.seat = seat
-                return [self.ev("info", "galaxy.log.turn", seat=seat)]
+                return [_SHARED_EV.get(("turn", seat)) or _turn_ev(seat)]
         return self._start_maintenance()
 
     def _place_ship(self, seat: int, action: Action) -> list:
@@ -928,8 +960,9 @@ class GalaxyState(GameState):
         self.docks[dock] = [seat] * ships
         self.main_done = True
         where, label = _dock_where(dock)
-        events = [self.ev("move", "galaxy.log.place_ship", source=f"ship:{seat}", target=dock, seat=seat, ships=ships,
-                          planet=label)]
+        key = ("place_ship", seat, dock, ships)
+        events = [_SHARED_EV.get(key) or _shared_ev(key, "move", "galaxy.log.place_ship",
+                                                     {"seat": seat, "ships": ships, "planet": label}, f"ship:{seat}", dock)]
         if action.params and action.params[0][0] == "scout":    # sorted params: ("scout", True) first
             p["flipped"].append("spec:scout")
             events.append(self.ev("flip", "galaxy.log.scout", source="spec:scout", seat=seat))
@@ -969,8 +1002,10 @@ class GalaxyState(GameState):
             return events + self._start_combat(seat, tile, "uran", spot)
         p["mech_at"] = where
         self.art[where] = seat
-        events.append(self.ev("move", "galaxy.log.mech_planet", source=f"mech:{seat}", target=target, seat=seat,
-                              planet=f"$galaxy.planet.{where}"))
+        key = ("mech_planet", seat, target)
+        events.append(_SHARED_EV.get(key) or _shared_ev(key, "move", "galaxy.log.mech_planet",
+                                                         {"seat": seat, "planet": f"$galaxy.planet.{where}"},
+                                                         f"mech:{seat}", target))
         if where in self.invaded:
             self.stack.append({"t": "run", "seat": seat, "planet": where, "via": "mech", "fx": None, "i": 0})
             return events + self._start_combat(seat, self.invaded[where], where, -1)
@@ -991,7 +1026,7 @@ class GalaxyState(GameState):
                 for e in opts[0]:
                     if e["do"] == "gain":
                         got = self.gain_resource(seat, e["what"], e["n"])
-                        events.append(self.ev("gain", "galaxy.log.gain", seat=seat, n=got, what=f"$galaxy.res.{e['what']}"))
+                        events.append(_SHARED_EV.get(("gain", seat, got, e["what"])) or _gain_ev(seat, got, e["what"]))
                     else:
                         events += self.add_rep(seat, e["n"])
                 return events
@@ -999,7 +1034,9 @@ class GalaxyState(GameState):
             return events
         usable = [i for i, opt in enumerate(opts) if self._option_usable(seat, opt)]
         if not usable:
-            return events + [self.ev("info", "galaxy.log.nothing", seat=seat, planet=f"$galaxy.planet.{where}")]
+            key = ("nothing", seat, where)
+            return events + [_SHARED_EV.get(key) or _shared_ev(key, "info", "galaxy.log.nothing",
+                                                                {"seat": seat, "planet": f"$galaxy.planet.{where}"})]
         if len(usable) == 1:
             self.stack.append({"t": "run", "seat": seat, "planet": where, "via": via, "fx": usable[0], "i": 0})
             return events
@@ -1058,7 +1095,7 @@ class GalaxyState(GameState):
         data = content()
         if d == "gain":
             got = self.gain_resource(seat, e["what"], e["n"])
-            return [self.ev("gain", "galaxy.log.gain", seat=seat, n=got, what=f"$galaxy.res.{e['what']}")]
+            return [_SHARED_EV.get(("gain", seat, got, e["what"])) or _gain_ev(seat, got, e["what"])]
         if d == "rep":
             return self.add_rep(seat, e["n"])
         if d == "repair":
@@ -1243,7 +1280,7 @@ class GalaxyState(GameState):
             f["left"] -= 1
             if f["left"] <= 0:
                 self.stack.pop()
-            return [self.ev("gain", "galaxy.log.gain", seat=seat, n=got, what=f"$galaxy.res.{what}")]
+            return [_SHARED_EV.get(("gain", seat, got, what)) or _gain_ev(seat, got, what)]
         self.stack.pop()
         if k == "skip":
             return [self.ev("info", "galaxy.log.skip", seat=seat)]
@@ -1325,7 +1362,8 @@ class GalaxyState(GameState):
                 break
             m = self.mdeck.pop()
             self.mdisplay.append(m)
-            events.append(self.ev("reveal", "galaxy.log.mission_revealed", source=m))
+            events.append(_SHARED_EV.get(("mission_revealed", m))
+                          or _shared_ev(("mission_revealed", m), "reveal", "galaxy.log.mission_revealed", {}, m))
         return events
 
     # ---------------------------------------------------------------- free actions
@@ -1446,7 +1484,8 @@ class GalaxyState(GameState):
             if ships and ships[0] == seat:
                 self.docks[dock] = []
         p["home"] = p["ships"]
-        events.append(self.ev("move", "galaxy.log.home", target=f"home:{seat}", seat=seat))
+        events.append(_SHARED_EV.get(("home", seat))
+                      or _shared_ev(("home", seat), "move", "galaxy.log.home", {"seat": seat}, None, f"home:{seat}"))
         events += self._mech_home(seat)
         # M2: kill rewards
         for tile in p["kills"]:
@@ -1521,7 +1560,8 @@ class GalaxyState(GameState):
                 break
             item = getattr(self, deck).pop()
             getattr(self, display).append(item)
-            events.append(self.ev("reveal", "galaxy.log.display_revealed", source=item))
+            events.append(_SHARED_EV.get(("display_revealed", item))
+                          or _shared_ev(("display_revealed", item), "reveal", "galaxy.log.display_revealed", {}, item))
         return events
 
     def upkeep_due(self, seat: int) -> tuple:
