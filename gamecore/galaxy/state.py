@@ -106,6 +106,15 @@ def _gain_ev(seat: int, n: int, what: str) -> Event:
                                              {"seat": seat, "n": n, "what": f"$galaxy.res.{what}"})
 
 
+def _seat_ev(kind: str, ev_key: str, seat: int) -> Event:
+    """An event whose only parameter is the seat (shared): ``_SHARED_EV.get((ev_key, seat)) or _seat_ev(...)``."""
+    return _shared_ev((ev_key, seat), kind, ev_key, {"seat": seat})
+
+
+def _round_ev(ev_key: str, rnd: int) -> Event:
+    return _SHARED_EV.get((ev_key, rnd)) or _shared_ev((ev_key, rnd), "info", ev_key, {"round": rnd})
+
+
 def _turn_ev(seat: int) -> Event:
     key = ("turn", seat)
     return _SHARED_EV.get(key) or _shared_ev(key, "info", "galaxy.log.turn", {"seat": seat})
@@ -878,7 +887,7 @@ class GalaxyState(GameState):
             events = self._maint_next()
             return events
         elif k == "end_turn":
-            events = [self.ev("info", "galaxy.log.end_turn", seat=seat)]
+            events = [(_SHARED_EV.get(("galaxy.log.end_turn", seat)) or _seat_ev("info", "galaxy.log.end_turn", seat))]
             events += self._next_turn()
             return events
         else:
@@ -926,7 +935,7 @@ class GalaxyState(GameState):
         if self.draft_i < self.players:
             self.seat = self.order[-1 - self.draft_i]
             return events
-        events.append(self.ev("info", "galaxy.log.round", round=self.round))
+        events.append(_round_ev("galaxy.log.round", self.round))
         return events + self._start_turns()
 
     # ---------------------------------------------------------------- turns
@@ -1104,12 +1113,12 @@ class GalaxyState(GameState):
             if self.can_buy_in(seat, e["section"]):
                 self.stack.append({"t": "buy_tile", "section": e["section"], "left": e.get("n", 1)})
                 return []
-            return [self.ev("info", "galaxy.log.nothing_to_buy", seat=seat)]
+            return [(_SHARED_EV.get(("galaxy.log.nothing_to_buy", seat)) or _seat_ev("info", "galaxy.log.nothing_to_buy", seat))]
         if d == "pilot_upgrade":
             if p["cr"] >= e["cost"] and self.udisplay and len(p["pupgs"]) < data.setup["pilot_upgrade_limit"]:
                 self.stack.append({"t": "pilot_upgrade", "cost": e["cost"]})
                 return []
-            return [self.ev("info", "galaxy.log.nothing_to_buy", seat=seat)]
+            return [(_SHARED_EV.get(("galaxy.log.nothing_to_buy", seat)) or _seat_ev("info", "galaxy.log.nothing_to_buy", seat))]
         if d == "cleanse":
             if p["cr"] >= e["cost"] and p["rad"] > 0:
                 p["cr"] -= e["cost"]
@@ -1121,7 +1130,7 @@ class GalaxyState(GameState):
             if any(p["cr"] >= data.specialists[s.split(":", 1)[1]]["cost"] for s in self.sdisplay):
                 self.stack.append({"t": "hire"})
                 return []
-            return [self.ev("info", "galaxy.log.nothing_to_buy", seat=seat)]
+            return [(_SHARED_EV.get(("galaxy.log.nothing_to_buy", seat)) or _seat_ev("info", "galaxy.log.nothing_to_buy", seat))]
         if d == "take_mission":
             if self.mdisplay:
                 self.stack.append({"t": "take_mission"})
@@ -1283,7 +1292,7 @@ class GalaxyState(GameState):
             return [_SHARED_EV.get(("gain", seat, got, what)) or _gain_ev(seat, got, what)]
         self.stack.pop()
         if k == "skip":
-            return [self.ev("info", "galaxy.log.skip", seat=seat)]
+            return [(_SHARED_EV.get(("galaxy.log.skip", seat)) or _seat_ev("info", "galaxy.log.skip", seat))]
         if t == "buy_tile":
             events = self._buy_tile(seat, action.source.split(":", 1)[1], action.target)
             left = f["left"] - 1
@@ -1451,7 +1460,7 @@ class GalaxyState(GameState):
         self.phase = "maint"
         self.main_done = False
         self.maint_i = -1
-        return [self.ev("info", "galaxy.log.maintenance", round=self.round)] + self._maint_next()
+        return [_round_ev("galaxy.log.maintenance", self.round)] + self._maint_next()
 
     def _maint_next(self) -> list:
         """Finish the current seat's M3 (M4 for it), then run M1/M2 for the next seat and ask its M3."""
@@ -1461,7 +1470,7 @@ class GalaxyState(GameState):
             p = self.p[seat]
             if p["flipped"]:
                 p["flipped"] = []
-                events.append(self.ev("flip", "galaxy.log.refresh", seat=seat))
+                events.append((_SHARED_EV.get(("galaxy.log.refresh", seat)) or _seat_ev("flip", "galaxy.log.refresh", seat)))
         while True:
             self.maint_i += 1
             if self.maint_i >= len(self.order):
@@ -1474,7 +1483,7 @@ class GalaxyState(GameState):
             p = self.p[seat]
             if p["flipped"]:
                 p["flipped"] = []
-                events.append(self.ev("flip", "galaxy.log.refresh", seat=seat))
+                events.append((_SHARED_EV.get(("galaxy.log.refresh", seat)) or _seat_ev("flip", "galaxy.log.refresh", seat)))
 
     def _m1_m2(self, seat: int) -> list:
         p = self.p[seat]
@@ -1537,7 +1546,7 @@ class GalaxyState(GameState):
             return events
         self.round += 1
         self.order = self.turn_order()
-        events.append(self.ev("info", "galaxy.log.round", round=self.round))
+        events.append(_round_ev("galaxy.log.round", self.round))
         if self.round in st["invasion_rounds"]:
             if self.invasion_target() is not None and self.pile:
                 events += self._invade()

@@ -34,6 +34,18 @@ def _moves(r, here, ring):
     return got
 
 
+_SEAT_ACTS: dict = {}    # (first ranger of a seat, where it stands) -> its battle, recover and team recover actions
+
+
+def _seat_acts(r0, here):
+    if len(_SEAT_ACTS) >= 4096:
+        _SEAT_ACTS.clear()
+    got = _SEAT_ACTS[(r0, here)] = (Action.make("battle", source=f"ranger:{r0}", target=f"loc:{here}"),
+                                    Action.make("recover", source=f"ranger:{r0}"),
+                                    Action.make("recover", source=f"ranger:{r0}", token="team"))
+    return got
+
+
 class ActionPhase:
     """The action phase: moves, battles started, recovers, power ups."""
 
@@ -113,17 +125,21 @@ class ActionPhase:
         d = self.d
         st = d["seats"][si]
         out = []
-        here = d["rloc"][st["rangers"][0]]
         r0 = st["rangers"][0]
+        here = d["rloc"][r0]
+        battle, recover, team = _SEAT_ACTS.get((r0, here)) or _seat_acts(r0, here)
         if st["actions"] > 0:
             ring = tuple(d["ring"])
             for r in st["rangers"]:
-                out.extend(_moves(r, here, ring))
-            if self._enemies_at(here) > 0:
-                out.append(Action.make("battle", source=f"ranger:{r0}", target=f"loc:{here}"))
-            out.append(Action.make("recover", source=f"ranger:{r0}"))
+                out.extend(_MOVES.get((r, here, ring)) or _moves(r, here, ring))
+            L = d["locs"][here]
+            if sum(L["fs"].values()) + len(L["big"]) > 0:       # self._enemies_at(here)
+                out.append(battle)
+            out.append(recover)
         if d["team_tokens"] > 0:
-            out.append(Action.make("recover", source=f"ranger:{r0}", token="team"))
+            out.append(team)
+        if not d["zords"] and d["megazord"] is None:
+            return out                      # _zord_actions lists nothing
         for a in self._zord_actions("actions"):
             zid = a.source.split(":")[1]
             if zid == "megazord" or d["zords"][zid]["seat"] == si:

@@ -177,6 +177,8 @@ class CleanupAndZords:
     def _zord_actions(self, phase):
         d, C = self.d, self.C
         out = []
+        if not d["zords"] and d["megazord"] is None:
+            return out                      # no zord summoned yet (most of a game): nothing below lists one
         b = d["battle"]
         if phase == "battle" and self._cyc_zords_locked():
             return out
