@@ -10,7 +10,6 @@ import copy
 import hashlib
 import json
 import operator
-import struct
 from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Any, Callable, Iterable
@@ -295,8 +294,6 @@ class Rng:
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates with randrange(i + 1) for i from the end, its steps written out (same numbers)."""
-        if 8 <= len(items) <= _PACK_MAX + 1:
-            return self._shuffle_packed(items)
         old = self.state
         for i in range(len(items) - 1, 0, -1):
             xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
@@ -317,45 +314,6 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = old
 
-    def _shuffle_packed(self, items: list) -> None:
-        """``shuffle`` for 8 to 65 items, the same numbers: the generator's states for every draw are worked
-        out at once, one per 128-bit lane of a big integer (state k = A_k * state + C_k mod 2**64), and so
-        are their output bits before the rotation; only the rotation, the modulo and the swap are left per
-        item. A draw randrange could reject (a number below the item count, about one in 10**8) sends the
-        whole shuffle back to the plain loop, from the items as they were."""
-        m = len(items) - 1
-        s0 = self.state
-        pack = _PACKS.get(m) or _pack(m)
-        A, C, mask64, mask32, mask5, fmt, nbytes = pack
-        S = (A * s0 + C) & mask64
-        X = ((S ^ (S >> 18)) >> 27) & mask32
-        ys = fmt.unpack((X | (X << 32)).to_bytes(nbytes, "little"))     # x twice: a right shift rotates it
-        rots = fmt.unpack(((S >> 59) & mask5).to_bytes(nbytes, "little"))
-        before = items[:]
-        for i, y, rot in zip(range(m, 0, -1), ys, rots):
-            r = (y >> rot) & 0xFFFFFFFF
-            if r <= i:
-                items[:] = before
-                self.state = s0
-                old = s0
-                for i in range(len(items) - 1, 0, -1):
-                    n = i + 1
-                    threshold = (0x100000000 - n) % n
-                    while True:
-                        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-                        rot = old >> 59
-                        old = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-                        r = ((xorshifted >> rot) | (xorshifted << (32 - rot))) & 0xFFFFFFFF
-                        if r >= threshold:
-                            break
-                    j = r % n
-                    items[i], items[j] = items[j], items[i]
-                self.state = old
-                return
-            j = r % (i + 1)
-            items[i], items[j] = items[j], items[i]
-        self.state = (_JUMP_A[m] * s0 + _JUMP_C[m]) & 0xFFFFFFFFFFFFFFFF
-
     def sample(self, seq, k: int) -> list:
         pool = list(seq)
         self.shuffle(pool)
@@ -364,27 +322,6 @@ class Rng:
     def fork(self) -> "Rng":
         """A new independent generator seeded from this one (advances this one)."""
         return Rng(state=(self._step() << 32) | self._step())
-
-
-# The packed shuffle's tables: state k after the first is A_k * state + C_k (mod 2**64).
-_PACK_MAX = 64
-_JUMP_A = [1]
-_JUMP_C = [0]
-for _k in range(_PACK_MAX + 1):
-    _JUMP_A.append((_JUMP_A[-1] * Rng._MULT) & Rng._MASK)
-    _JUMP_C.append((_JUMP_C[-1] * Rng._MULT + Rng._INC) & Rng._MASK)
-del _k
-_PACKS: dict = {}
-
-
-def _pack(m: int) -> tuple:
-    """For m draws: A_k and C_k for k < m in 128-bit lanes (draw k in lane k), the lane masks, the unpacker."""
-    lanes = range(m)
-    got = _PACKS[m] = (
-        sum(_JUMP_A[k] << (128 * k) for k in lanes), sum(_JUMP_C[k] << (128 * k) for k in lanes),
-        sum(Rng._MASK << (128 * k) for k in lanes), sum(0xFFFFFFFF << (128 * k) for k in lanes),
-        sum(31 << (128 * k) for k in lanes), struct.Struct("<" + "Q8x" * m), 16 * m)
-    return got
 
 
 # --------------------------------------------------------------------------- options and descriptors
