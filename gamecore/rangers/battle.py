@@ -34,6 +34,22 @@ def _play(c, t, x, bo):
     return got
 
 
+_IGNORE_GUARD: dict = {}  # card key -> whether one of its effects ignores GUARD (content)
+_CARD_PLAYS: dict = {}    # (card, targets, top X or None, boost offered) -> its play actions, in the listing's order
+
+
+def _card_plays(c, targets, top, boost):
+    """Every play of attack card ``c``: each target, then each X (1..top; None: no X), then each boost
+    (0, 1; None when not offered), made once and kept (a hand is listed again at every ranger turn)."""
+    xs = range(1, top + 1) if top is not None else (None,)
+    boosts = (0, 1) if boost else (None,)
+    got = tuple(_PLAYS.get((c, t, x, bo)) or _play(c, t, x, bo) for t in targets for x in xs for bo in boosts)
+    if len(_CARD_PLAYS) >= 20000:       # a bound: the keys are cards, sets of enemy cards, X and boost
+        _CARD_PLAYS.clear()
+    _CARD_PLAYS[(c, targets, top, boost)] = got
+    return got
+
+
 class Battle:
     """A battle from its preparation to the last ranger turn, reactions included."""
 
@@ -450,9 +466,11 @@ class Battle:
                 continue
             if cdef["type"] != "attack":
                 return True
-            ig = any(e.get("ignore_guard") for e in cdef["effects"])
+            ig = _IGNORE_GUARD.get(key)
+            if ig is None:
+                ig = _IGNORE_GUARD[key] = any(e.get("ignore_guard") for e in cdef["effects"])
             if ig not in tcache:
-                tcache[ig] = self._targets(ig)
+                tcache[ig] = tuple(self._targets(ig))
             if tcache[ig]:
                 return True
         if "except" in only or "name" in only:
@@ -518,26 +536,23 @@ class Battle:
             if zero_only and cdef["cost"] != 0:
                 continue
             if cdef["cost"] == "X":
-                xs = [x for x in range(1, pool - plus + 1)]
-                if not xs:
+                top = pool - plus           # X from 1 to top
+                if top < 1:
                     continue
             else:
                 if cdef["cost"] + plus > pool:
                     continue
-                xs = [None]
-            boosts = [None]
-            if cdef.get("boost") and st["deck"]:
-                boosts = [0, 1]
+                top = None
+            boost = bool(cdef.get("boost") and st["deck"])
             if cdef["type"] == "attack":
-                ig = any(e.get("ignore_guard") for e in cdef["effects"])
+                ig = _IGNORE_GUARD.get(key)
+                if ig is None:
+                    ig = _IGNORE_GUARD[key] = any(e.get("ignore_guard") for e in cdef["effects"])
                 if ig not in tcache:
-                    tcache[ig] = self._targets(ig)
-                plays = _PLAYS
-                for t in tcache[ig]:
-                    for x in xs:
-                        for bo in boosts:
-                            a = plays.get((c, t, x, bo))
-                            out.append(a if a is not None else _play(c, t, x, bo))
+                    tcache[ig] = tuple(self._targets(ig))
+                targets = tcache[ig]
+                got = _CARD_PLAYS.get((c, targets, top, boost))
+                out.extend(got if got is not None else _card_plays(c, targets, top, boost))
             else:
                 out.append(Action.make("play", source=c, target="pool"))
         if "except" in only or "name" in only:
