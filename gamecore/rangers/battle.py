@@ -35,6 +35,7 @@ def _play(c, t, x, bo):
 
 
 _IGNORE_GUARD: dict = {}  # card key -> whether one of its effects ignores GUARD (content)
+_IS_GUARD: dict = {}      # enemy card id -> whether it has GUARD (content)
 _CARD_PLAYS: dict = {}    # (card, targets, top X or None, boost offered) -> its play actions, in the listing's order
 
 
@@ -308,7 +309,10 @@ class Battle:
         return out
 
     def _is_guard(self, cid):
-        return "guard" in self.C.enemy_def[self.C.enemy_of[cid]]["keywords"]
+        got = _IS_GUARD.get(cid)
+        if got is None:
+            got = _IS_GUARD[cid] = "guard" in self.C.enemy_def[self.C.enemy_of[cid]]["keywords"]
+        return got
 
     def _guarded(self, cid):
         b = self.d["battle"]
