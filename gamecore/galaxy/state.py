@@ -230,6 +230,17 @@ def seat_actions(players: int, seat: int) -> tuple:
 
 
 _SECTIONS: dict = {}
+_OPEN_DOCKS: dict = {}
+
+
+def _open_docks(players: int, seat: int, rep: int) -> tuple:
+    """(dock, one-ship action) of the seat's planet docks its reputation reaches, in board order (the
+    filter of _main_actions that depends only on the reputation, made once per seat and reputation)."""
+    if len(_OPEN_DOCKS) > 4096:
+        _OPEN_DOCKS.clear()
+    got = _OPEN_DOCKS[(players, seat, rep)] = tuple((d[0], d[3]) for d in seat_actions(players, seat)[0]
+                                                    if rep >= d[2])
+    return got
 
 
 def section_kinds(section: str) -> tuple:
@@ -631,7 +642,10 @@ class GalaxyState(GameState):
             rep, docks, invaded = p["rep"], self.docks, self.invaded
             scout = ("spec:scout" in p["specs"] and "spec:scout" not in p["flipped"])
             if not invaded:
-                out = [d[3] for d in docks_ if not docks[d[0]] and rep >= d[2]]
+                open_ = _OPEN_DOCKS.get((self.players, seat, rep))
+                if open_ is None:
+                    open_ = _open_docks(self.players, seat, rep)
+                out = [act for dock, act in open_ if not docks[dock]]
             elif not scout:                 # the loop below without the Scout, as one comprehension
                 two = p["home"] >= 2
                 out = [(pair if pid in invaded else one) for dock, pid, need, one, pair, _s in docks_
