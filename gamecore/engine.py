@@ -63,7 +63,12 @@ class Action:
         the same few hundred actions over and over. Only actions made of strings, whole numbers, booleans
         and None are shared, keyed with each value's type, so ``make(x=True)`` never hands back the
         action built with ``x=1`` (they compare equal) and nothing mutable or lossy is ever shared."""
-        if len(params) == 1:
+        if not params:
+            got = _MADE.get((cls, kind, source, target))
+            if got is not None:
+                return got
+            key = (cls, kind, source, target)
+        elif len(params) == 1:
             # the usual case, written out: the same key the loop below builds for one parameter
             for name, value in params.items():
                 if value.__class__ not in _SHAREABLE:
@@ -77,8 +82,6 @@ class Action:
                     return cls(kind, source, target, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
                 key += (name, value, value.__class__)
             key = tuple(key)
-        else:
-            key = (cls, kind, source, target)
         got = _MADE.get(key)
         if got is None:
             got = cls(kind, source, target, tuple(sorted((k, _freeze(v)) for k, v in params.items())))
@@ -260,10 +263,17 @@ class Rng:
             raise ValueError("randrange needs n > 0")
         if n == 1:
             return 0
-        threshold = (0x100000000 - n) % n
         old = self.state
+        # one _step, written out: this is the hottest call of every game's set-up and shuffles
+        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+        rot = old >> 59
+        r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+        if r >= n:
+            # the rejection bound (2**32 - n) % n is below n, so no such r is rejected: skip working it out
+            self.state = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+            return r % n
+        threshold = (0x100000000 - n) % n
         while True:
-            # one _step, written out: this is the hottest call of every game's set-up and shuffles
             new = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
             xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
             rot = old >> 59
@@ -402,6 +412,8 @@ class GameInfo:
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.counts():
             allowed = ", ".join(map(str, self.counts()))
             raise OptionError(f"{self.id} is played by {allowed} players, not {players!r}")
+        if not options:
+            return self.defaults()          # what the loop below gives for no options (every new random game)
         known = {o.name: o for o in self.options}
         unknown = sorted(set(options) - set(known))
         if unknown:

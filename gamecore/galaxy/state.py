@@ -83,6 +83,43 @@ def E(kind: str, key: str, params: dict, source=None, target=None) -> Event:
     return new_event(kind, key, params, source, target)    # the engines' fast Event builder
 
 
+# Events that are the same values every time they happen (a seat's turn, a ship placed on a dock, a
+# resource gained, a card revealed...), built once and handed out again: a random game emits about 500
+# events, three quarters of them these. An Event is frozen and nothing changes its params (the log and
+# the table read them or copy them), so one instance serves every emission. Keyed by every value the
+# event is made of; the params dict is built only when the key is new:
+#     events.append(_SHARED_EV.get(key) or _shared_ev(key, kind, ev_key, {...}, source, target))
+_SHARED_EV: dict = {}
+
+
+def _shared_ev(key, kind: str, ev_key: str, params: dict, source=None, target=None) -> Event:
+    if len(_SHARED_EV) >= 8192:         # a bound: the keys are seats, docks, cards and small numbers
+        _SHARED_EV.clear()
+    got = _SHARED_EV[key] = E(kind, ev_key, params, source, target)
+    return got
+
+
+def _gain_ev(seat: int, n: int, what: str) -> Event:
+    """galaxy.log.gain: the seat gained n of a resource (shared)."""
+    key = ("gain", seat, n, what)
+    return _SHARED_EV.get(key) or _shared_ev(key, "gain", "galaxy.log.gain",
+                                             {"seat": seat, "n": n, "what": f"$galaxy.res.{what}"})
+
+
+def _seat_ev(kind: str, ev_key: str, seat: int) -> Event:
+    """An event whose only parameter is the seat (shared): ``_SHARED_EV.get((ev_key, seat)) or _seat_ev(...)``."""
+    return _shared_ev((ev_key, seat), kind, ev_key, {"seat": seat})
+
+
+def _round_ev(ev_key: str, rnd: int) -> Event:
+    return _SHARED_EV.get((ev_key, rnd)) or _shared_ev((ev_key, rnd), "info", ev_key, {"round": rnd})
+
+
+def _turn_ev(seat: int) -> Event:
+    key = ("turn", seat)
+    return _SHARED_EV.get(key) or _shared_ev(key, "info", "galaxy.log.turn", {"seat": seat})
+
+
 _DOCKS: dict = {}
 
 
@@ -193,6 +230,17 @@ def seat_actions(players: int, seat: int) -> tuple:
 
 
 _SECTIONS: dict = {}
+_OPEN_DOCKS: dict = {}
+
+
+def _open_docks(players: int, seat: int, rep: int) -> tuple:
+    """(dock, one-ship action) of the seat's planet docks its reputation reaches, in board order (the
+    filter of _main_actions that depends only on the reputation, made once per seat and reputation)."""
+    if len(_OPEN_DOCKS) > 4096:
+        _OPEN_DOCKS.clear()
+    got = _OPEN_DOCKS[(players, seat, rep)] = tuple((d[0], d[3]) for d in seat_actions(players, seat)[0]
+                                                    if rep >= d[2])
+    return got
 
 
 def section_kinds(section: str) -> tuple:
@@ -399,7 +447,11 @@ class GalaxyState(GameState):
         return self.phase == "over"
 
     def ev(self, kind: str, key: str, source=None, target=None, **params) -> Event:
-        return E(kind, key, params, source, target)
+        if "seat" in params:                # E(kind, key, params, source, target), one call less
+            params["player"] = params["seat"] + 1
+        if "other" in params:
+            params["other_player"] = params["other"] + 1
+        return new_event(kind, key, params, source, target)
 
     def capacity(self, seat: int) -> dict:
         p = self.p[seat]
@@ -590,7 +642,10 @@ class GalaxyState(GameState):
             rep, docks, invaded = p["rep"], self.docks, self.invaded
             scout = ("spec:scout" in p["specs"] and "spec:scout" not in p["flipped"])
             if not invaded:
-                out = [d[3] for d in docks_ if not docks[d[0]] and rep >= d[2]]
+                open_ = _OPEN_DOCKS.get((self.players, seat, rep))
+                if open_ is None:
+                    open_ = _open_docks(self.players, seat, rep)
+                out = [act for dock, act in open_ if not docks[dock]]
             elif not scout:                 # the loop below without the Scout, as one comprehension
                 two = p["home"] >= 2
                 out = [(pair if pid in invaded else one) for dock, pid, need, one, pair, _s in docks_
@@ -846,7 +901,7 @@ class GalaxyState(GameState):
             events = self._maint_next()
             return events
         elif k == "end_turn":
-            events = [self.ev("info", "galaxy.log.end_turn", seat=seat)]
+            events = [(_SHARED_EV.get(("galaxy.log.end_turn", seat)) or _seat_ev("info", "galaxy.log.end_turn", seat))]
             events += self._next_turn()
             return events
         else:
@@ -894,7 +949,7 @@ class GalaxyState(GameState):
         if self.draft_i < self.players:
             self.seat = self.order[-1 - self.draft_i]
             return events
-        events.append(self.ev("info", "galaxy.log.round", round=self.round))
+        events.append(_round_ev("galaxy.log.round", self.round))
         return events + self._start_turns()
 
     # ---------------------------------------------------------------- turns
@@ -905,7 +960,7 @@ class GalaxyState(GameState):
             if self.has_main(seat):
                 self.turn_i = i
                 self.seat = seat
-                return [self.ev("info", "galaxy.log.turn", seat=seat)]
+                return [_SHARED_EV.get(("turn", seat)) or _turn_ev(seat)]
         return self._start_maintenance()
 
     def _next_turn(self) -> list:
@@ -917,7 +972,7 @@ class GalaxyState(GameState):
             if self.has_main(seat):
                 self.turn_i = i
                 self.seat = seat
-                return [self.ev("info", "galaxy.log.turn", seat=seat)]
+                return [_SHARED_EV.get(("turn", seat)) or _turn_ev(seat)]
         return self._start_maintenance()
 
     def _place_ship(self, seat: int, action: Action) -> list:
@@ -928,8 +983,9 @@ class GalaxyState(GameState):
         self.docks[dock] = [seat] * ships
         self.main_done = True
         where, label = _dock_where(dock)
-        events = [self.ev("move", "galaxy.log.place_ship", source=f"ship:{seat}", target=dock, seat=seat, ships=ships,
-                          planet=label)]
+        key = ("place_ship", seat, dock, ships)
+        events = [_SHARED_EV.get(key) or _shared_ev(key, "move", "galaxy.log.place_ship",
+                                                     {"seat": seat, "ships": ships, "planet": label}, f"ship:{seat}", dock)]
         if action.params and action.params[0][0] == "scout":    # sorted params: ("scout", True) first
             p["flipped"].append("spec:scout")
             events.append(self.ev("flip", "galaxy.log.scout", source="spec:scout", seat=seat))
@@ -969,8 +1025,10 @@ class GalaxyState(GameState):
             return events + self._start_combat(seat, tile, "uran", spot)
         p["mech_at"] = where
         self.art[where] = seat
-        events.append(self.ev("move", "galaxy.log.mech_planet", source=f"mech:{seat}", target=target, seat=seat,
-                              planet=f"$galaxy.planet.{where}"))
+        key = ("mech_planet", seat, target)
+        events.append(_SHARED_EV.get(key) or _shared_ev(key, "move", "galaxy.log.mech_planet",
+                                                         {"seat": seat, "planet": f"$galaxy.planet.{where}"},
+                                                         f"mech:{seat}", target))
         if where in self.invaded:
             self.stack.append({"t": "run", "seat": seat, "planet": where, "via": "mech", "fx": None, "i": 0})
             return events + self._start_combat(seat, self.invaded[where], where, -1)
@@ -991,7 +1049,7 @@ class GalaxyState(GameState):
                 for e in opts[0]:
                     if e["do"] == "gain":
                         got = self.gain_resource(seat, e["what"], e["n"])
-                        events.append(self.ev("gain", "galaxy.log.gain", seat=seat, n=got, what=f"$galaxy.res.{e['what']}"))
+                        events.append(_SHARED_EV.get(("gain", seat, got, e["what"])) or _gain_ev(seat, got, e["what"]))
                     else:
                         events += self.add_rep(seat, e["n"])
                 return events
@@ -999,7 +1057,9 @@ class GalaxyState(GameState):
             return events
         usable = [i for i, opt in enumerate(opts) if self._option_usable(seat, opt)]
         if not usable:
-            return events + [self.ev("info", "galaxy.log.nothing", seat=seat, planet=f"$galaxy.planet.{where}")]
+            key = ("nothing", seat, where)
+            return events + [_SHARED_EV.get(key) or _shared_ev(key, "info", "galaxy.log.nothing",
+                                                                {"seat": seat, "planet": f"$galaxy.planet.{where}"})]
         if len(usable) == 1:
             self.stack.append({"t": "run", "seat": seat, "planet": where, "via": via, "fx": usable[0], "i": 0})
             return events
@@ -1058,7 +1118,7 @@ class GalaxyState(GameState):
         data = content()
         if d == "gain":
             got = self.gain_resource(seat, e["what"], e["n"])
-            return [self.ev("gain", "galaxy.log.gain", seat=seat, n=got, what=f"$galaxy.res.{e['what']}")]
+            return [_SHARED_EV.get(("gain", seat, got, e["what"])) or _gain_ev(seat, got, e["what"])]
         if d == "rep":
             return self.add_rep(seat, e["n"])
         if d == "repair":
@@ -1067,12 +1127,12 @@ class GalaxyState(GameState):
             if self.can_buy_in(seat, e["section"]):
                 self.stack.append({"t": "buy_tile", "section": e["section"], "left": e.get("n", 1)})
                 return []
-            return [self.ev("info", "galaxy.log.nothing_to_buy", seat=seat)]
+            return [(_SHARED_EV.get(("galaxy.log.nothing_to_buy", seat)) or _seat_ev("info", "galaxy.log.nothing_to_buy", seat))]
         if d == "pilot_upgrade":
             if p["cr"] >= e["cost"] and self.udisplay and len(p["pupgs"]) < data.setup["pilot_upgrade_limit"]:
                 self.stack.append({"t": "pilot_upgrade", "cost": e["cost"]})
                 return []
-            return [self.ev("info", "galaxy.log.nothing_to_buy", seat=seat)]
+            return [(_SHARED_EV.get(("galaxy.log.nothing_to_buy", seat)) or _seat_ev("info", "galaxy.log.nothing_to_buy", seat))]
         if d == "cleanse":
             if p["cr"] >= e["cost"] and p["rad"] > 0:
                 p["cr"] -= e["cost"]
@@ -1084,7 +1144,7 @@ class GalaxyState(GameState):
             if any(p["cr"] >= data.specialists[s.split(":", 1)[1]]["cost"] for s in self.sdisplay):
                 self.stack.append({"t": "hire"})
                 return []
-            return [self.ev("info", "galaxy.log.nothing_to_buy", seat=seat)]
+            return [(_SHARED_EV.get(("galaxy.log.nothing_to_buy", seat)) or _seat_ev("info", "galaxy.log.nothing_to_buy", seat))]
         if d == "take_mission":
             if self.mdisplay:
                 self.stack.append({"t": "take_mission"})
@@ -1243,10 +1303,10 @@ class GalaxyState(GameState):
             f["left"] -= 1
             if f["left"] <= 0:
                 self.stack.pop()
-            return [self.ev("gain", "galaxy.log.gain", seat=seat, n=got, what=f"$galaxy.res.{what}")]
+            return [_SHARED_EV.get(("gain", seat, got, what)) or _gain_ev(seat, got, what)]
         self.stack.pop()
         if k == "skip":
-            return [self.ev("info", "galaxy.log.skip", seat=seat)]
+            return [(_SHARED_EV.get(("galaxy.log.skip", seat)) or _seat_ev("info", "galaxy.log.skip", seat))]
         if t == "buy_tile":
             events = self._buy_tile(seat, action.source.split(":", 1)[1], action.target)
             left = f["left"] - 1
@@ -1325,7 +1385,8 @@ class GalaxyState(GameState):
                 break
             m = self.mdeck.pop()
             self.mdisplay.append(m)
-            events.append(self.ev("reveal", "galaxy.log.mission_revealed", source=m))
+            events.append(_SHARED_EV.get(("mission_revealed", m))
+                          or _shared_ev(("mission_revealed", m), "reveal", "galaxy.log.mission_revealed", {}, m))
         return events
 
     # ---------------------------------------------------------------- free actions
@@ -1413,7 +1474,7 @@ class GalaxyState(GameState):
         self.phase = "maint"
         self.main_done = False
         self.maint_i = -1
-        return [self.ev("info", "galaxy.log.maintenance", round=self.round)] + self._maint_next()
+        return [_round_ev("galaxy.log.maintenance", self.round)] + self._maint_next()
 
     def _maint_next(self) -> list:
         """Finish the current seat's M3 (M4 for it), then run M1/M2 for the next seat and ask its M3."""
@@ -1423,7 +1484,7 @@ class GalaxyState(GameState):
             p = self.p[seat]
             if p["flipped"]:
                 p["flipped"] = []
-                events.append(self.ev("flip", "galaxy.log.refresh", seat=seat))
+                events.append((_SHARED_EV.get(("galaxy.log.refresh", seat)) or _seat_ev("flip", "galaxy.log.refresh", seat)))
         while True:
             self.maint_i += 1
             if self.maint_i >= len(self.order):
@@ -1436,7 +1497,7 @@ class GalaxyState(GameState):
             p = self.p[seat]
             if p["flipped"]:
                 p["flipped"] = []
-                events.append(self.ev("flip", "galaxy.log.refresh", seat=seat))
+                events.append((_SHARED_EV.get(("galaxy.log.refresh", seat)) or _seat_ev("flip", "galaxy.log.refresh", seat)))
 
     def _m1_m2(self, seat: int) -> list:
         p = self.p[seat]
@@ -1446,7 +1507,8 @@ class GalaxyState(GameState):
             if ships and ships[0] == seat:
                 self.docks[dock] = []
         p["home"] = p["ships"]
-        events.append(self.ev("move", "galaxy.log.home", target=f"home:{seat}", seat=seat))
+        events.append(_SHARED_EV.get(("home", seat))
+                      or _shared_ev(("home", seat), "move", "galaxy.log.home", {"seat": seat}, None, f"home:{seat}"))
         events += self._mech_home(seat)
         # M2: kill rewards
         for tile in p["kills"]:
@@ -1498,7 +1560,7 @@ class GalaxyState(GameState):
             return events
         self.round += 1
         self.order = self.turn_order()
-        events.append(self.ev("info", "galaxy.log.round", round=self.round))
+        events.append(_round_ev("galaxy.log.round", self.round))
         if self.round in st["invasion_rounds"]:
             if self.invasion_target() is not None and self.pile:
                 events += self._invade()
@@ -1521,7 +1583,8 @@ class GalaxyState(GameState):
                 break
             item = getattr(self, deck).pop()
             getattr(self, display).append(item)
-            events.append(self.ev("reveal", "galaxy.log.display_revealed", source=item))
+            events.append(_SHARED_EV.get(("display_revealed", item))
+                          or _shared_ev(("display_revealed", item), "reveal", "galaxy.log.display_revealed", {}, item))
         return events
 
     def upkeep_due(self, seat: int) -> tuple:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from gamecore.engine import Action
 
-from .common import CC, WAIT
+from .common import CC, SHARED_EVENTS, WAIT, shared_event
 from .team_turn import PICK_KINDS
 
 ANY_SEAT = -1           # the Megazord token is the team's: any seat may use it
 
 
+_END_ACTIONS = Action.make("end_actions")
 _MOVES: dict = {}        # (ranger, where it stands, ring) -> its move actions, in the listing's order
 
 
@@ -33,6 +34,18 @@ def _moves(r, here, ring):
     return got
 
 
+_SEAT_ACTS: dict = {}    # (first ranger of a seat, where it stands) -> its battle, recover and team recover actions
+
+
+def _seat_acts(r0, here):
+    if len(_SEAT_ACTS) >= 4096:
+        _SEAT_ACTS.clear()
+    got = _SEAT_ACTS[(r0, here)] = (Action.make("battle", source=f"ranger:{r0}", target=f"loc:{here}"),
+                                    Action.make("recover", source=f"ranger:{r0}"),
+                                    Action.make("recover", source=f"ranger:{r0}", token="team"))
+    return got
+
+
 class ActionPhase:
     """The action phase: moves, battles started, recovers, power ups."""
 
@@ -42,7 +55,8 @@ class ActionPhase:
         if not cands:
             # zords are used by exhausting them, not with tokens: a ready one keeps the phase open
             self._pop()
-            self._e("phase", "action_phase_over")
+            self._ev.append(SHARED_EVENTS.get("action_phase_over")
+                            or shared_event("action_phase_over", "phase", "rangers.ev.action_phase_over", {}))
             return
         self._settle_handover(task, cands)
         return WAIT
@@ -89,13 +103,14 @@ class ActionPhase:
     def _choices_actions(self, task):
         cands = self._action_actors()
         if len(cands) == 1:                 # one seat can act: no "who" to ask, its actions are offered
-            return self._seat_action_choices(cands[0]) + [Action.make("end_actions")]
-        return self._pick_choices(task, cands, Action.make("end_actions"), ai_may_end=False)
+            return self._seat_action_choices(cands[0]) + [_END_ACTIONS]
+        return self._pick_choices(task, cands, _END_ACTIONS, ai_may_end=False)
 
     def _choose_actions(self, task, action):
         if action.kind == "end_actions":
             self._pop()
-            self._e("phase", "action_phase_over")
+            self._ev.append(SHARED_EVENTS.get("action_phase_over")
+                            or shared_event("action_phase_over", "phase", "rangers.ev.action_phase_over", {}))
             return
         if action.kind not in PICK_KINDS:   # the only seat that can act took an action
             self._seat_action(action)
@@ -110,17 +125,21 @@ class ActionPhase:
         d = self.d
         st = d["seats"][si]
         out = []
-        here = d["rloc"][st["rangers"][0]]
         r0 = st["rangers"][0]
+        here = d["rloc"][r0]
+        battle, recover, team = _SEAT_ACTS.get((r0, here)) or _seat_acts(r0, here)
         if st["actions"] > 0:
             ring = tuple(d["ring"])
             for r in st["rangers"]:
-                out.extend(_moves(r, here, ring))
-            if self._enemies_at(here) > 0:
-                out.append(Action.make("battle", source=f"ranger:{r0}", target=f"loc:{here}"))
-            out.append(Action.make("recover", source=f"ranger:{r0}"))
+                out.extend(_MOVES.get((r, here, ring)) or _moves(r, here, ring))
+            L = d["locs"][here]
+            if sum(L["fs"].values()) + len(L["big"]) > 0:       # self._enemies_at(here)
+                out.append(battle)
+            out.append(recover)
         if d["team_tokens"] > 0:
-            out.append(Action.make("recover", source=f"ranger:{r0}", token="team"))
+            out.append(team)
+        if not d["zords"] and d["megazord"] is None:
+            return out                      # _zord_actions lists nothing
         for a in self._zord_actions("actions"):
             zid = a.source.split(":")[1]
             if zid == "megazord" or d["zords"][zid]["seat"] == si:
@@ -161,8 +180,11 @@ class ActionPhase:
             dest = action.target.split(":")[1]
             for rr in st["rangers"]:
                 d["rloc"][rr] = dest
-                self._e("move", "ranger_moved", source=f"ranger:{rr}", target=f"loc:{dest}",
-                        ranger=f"$rangers.ranger.{rr}.name", loc=f"$rangers.loc.{dest}.name")
+                key = ("ranger_moved", rr, dest)
+                self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+                    key, "move", "rangers.ev.ranger_moved",
+                    {"ranger": f"$rangers.ranger.{rr}.name", "loc": f"$rangers.loc.{dest}.name"},
+                    f"ranger:{rr}", f"loc:{dest}"))
             if dest == CC and self._enemies_at(CC) == 0:
                 self._push({"t": "power_up", "seat": seat})
         elif kind == "battle":
@@ -172,7 +194,10 @@ class ActionPhase:
             loc = d["rloc"][r]
             limit = self.C.comp["recover_shields"]
             limit = max([limit] + self._dispatch("recover_limit", loc=loc))
-            self._e("info", "recover_started", source=f"ranger:{r}", ranger=f"$rangers.ranger.{r}.name", n=limit)
+            key = ("recover_started", r, limit)
+            self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+                key, "info", "rangers.ev.recover_started", {"ranger": f"$rangers.ranger.{r}.name", "n": limit},
+                f"ranger:{r}"))
             self._push({"t": "recover", "seat": seat, "picked": [], "limit": limit})
 
     def _start_power_up(self, task):

@@ -17,6 +17,7 @@ from .effects import DISPATCH
 from .team_turn import PICK_KINDS
 
 
+_PASS = Action.make("pass")
 _PLAYS: dict = {}        # (card, target, x, boost) -> the play action: listed again at every ranger turn
 
 
@@ -30,6 +31,23 @@ def _play(c, t, x, bo):
     if len(_PLAYS) >= 20000:            # a bound: the keys are the content's cards and enemy cards
         _PLAYS.clear()
     got = _PLAYS[(c, t, x, bo)] = Action.make("play", source=c, target=t, **params)
+    return got
+
+
+_IGNORE_GUARD: dict = {}  # card key -> whether one of its effects ignores GUARD (content)
+_IS_GUARD: dict = {}      # enemy card id -> whether it has GUARD (content)
+_CARD_PLAYS: dict = {}    # (card, targets, top X or None, boost offered) -> its play actions, in the listing's order
+
+
+def _card_plays(c, targets, top, boost):
+    """Every play of attack card ``c``: each target, then each X (1..top; None: no X), then each boost
+    (0, 1; None when not offered), made once and kept (a hand is listed again at every ranger turn)."""
+    xs = range(1, top + 1) if top is not None else (None,)
+    boosts = (0, 1) if boost else (None,)
+    got = tuple(_PLAYS.get((c, t, x, bo)) or _play(c, t, x, bo) for t in targets for x in xs for bo in boosts)
+    if len(_CARD_PLAYS) >= 20000:       # a bound: the keys are cards, sets of enemy cards, X and boost
+        _CARD_PLAYS.clear()
+    _CARD_PLAYS[(c, targets, top, boost)] = got
     return got
 
 
@@ -291,7 +309,10 @@ class Battle:
         return out
 
     def _is_guard(self, cid):
-        return "guard" in self.C.enemy_def[self.C.enemy_of[cid]]["keywords"]
+        got = _IS_GUARD.get(cid)
+        if got is None:
+            got = _IS_GUARD[cid] = "guard" in self.C.enemy_def[self.C.enemy_of[cid]]["keywords"]
+        return got
 
     def _guarded(self, cid):
         b = self.d["battle"]
@@ -396,33 +417,21 @@ class Battle:
             return
         return WAIT
 
-    def _turn_actors(self, task):
+    def _turn_actors(self, task, shared=None):
         """Battle seats that could do something this rangers' turn besides passing."""
-        return list(self._turn_choices_by_seat(task))
-
-    def _turn_choices_by_seat(self, task, shared=None):
-        """Each battle seat that could do something this rangers' turn besides passing, with its
-        choices; what is the same for every seat (costs, targets, zords, energy) is worked out once
-        (kept in ``shared``)."""
         shared = {} if shared is None else shared
-        out = {}
-        for s in self._battle_seats():
-            got = self._seat_turn_choices(task, s, shared)
-            if got:
-                out[s] = got
-        return out
+        return [s for s in self._battle_seats() if self._seat_can_turn(task, s, shared)]
 
     def _choices_ranger_turn(self, task):
         only = task.get("only") or {}
         if "seat" in only:
-            return self._seat_turn_choices(task, only["seat"]) + [Action.make("pass")]
+            return self._seat_turn_choices(task, only["seat"]) + [_PASS]
         # the team chooses the active ranger first (team_turn.py), unless only one seat can act
         shared = {}
-        by_seat = self._turn_choices_by_seat(task, shared)
-        cands = list(by_seat)
+        cands = self._turn_actors(task, shared)
         if len(cands) == 1:
-            return by_seat[cands[0]] + [Action.make("pass")]
-        out = self._pick_choices(task, cands, Action.make("pass"), ai_may_end=True)
+            return self._seat_turn_choices(task, cands[0], shared) + [_PASS]
+        out = self._pick_choices(task, cands, _PASS, ai_may_end=True)
         if "except" not in (task.get("only") or {}):
             # energy may be added at any time (rulebook): by the seats whose owner decides now
             decider = self._decider(task, cands)
@@ -430,6 +439,79 @@ class Battle:
             energy = shared["energy"] if "energy" in shared else self._energy_actions()
             out[-1:-1] = [a for a in energy if int(a.source.split(":")[1]) in side]
         return out
+
+    def _seat_can_turn(self, task, s, shared):
+        """``_seat_turn_choices(task, s, shared)`` is not empty, found without building the actions (the
+        same tests in the same order, stopping at the first action): the team's choice of who acts
+        needs only which seats can act. Keep the two in step."""
+        d, C = self.d, self.C
+        b = d["battle"]
+        only = task.get("only") or {}
+        if "seat" in only and only["seat"] != s:
+            return False
+        if "plus" not in shared:
+            subs = self._subs()             # what self._dispatch reads, derived once for both topics
+            shared["zero_only"] = bool(DISPATCH.emit(self, "only_zero", [x for x in subs if x[0] == "only_zero"]))
+            shared["plus"] = sum(DISPATCH.emit(self, "cost", [x for x in subs if x[0] == "cost"]))
+            shared["targets"] = {}
+        zero_only = shared["zero_only"]
+        plus = shared["plus"]
+        tcache = shared["targets"]
+        pool = d["pool"]
+        for c in d["seats"][s]["hand"]:
+            key = C.card_of[c]
+            cdef = C.card_def[key]
+            if cdef["type"] == "reaction":
+                continue
+            if "except" in only and C.card_ranger[c] == only["except"]:
+                continue
+            if "name" in only and key != only["name"]:
+                continue
+            cost = cdef["cost"]
+            if zero_only and cost != 0:
+                continue
+            if cost == "X":
+                if pool - plus < 1:
+                    continue
+            elif cost + plus > pool:
+                continue
+            if cdef["type"] != "attack":
+                return True
+            ig = _IGNORE_GUARD.get(key)
+            if ig is None:
+                ig = _IGNORE_GUARD[key] = any(e.get("ignore_guard") for e in cdef["effects"])
+            if ig not in tcache:
+                tcache[ig] = tuple(self._targets(ig))
+            if tcache[ig]:
+                return True
+        if "except" in only or "name" in only:
+            return False
+        for r in b["rangers"]:
+            if r in b["used"] or d["rseat"][r] != s:
+                continue
+            ab = C.rangers[r]["ability"]
+            if ab["when"] != "active":
+                continue
+            op = ab["effects"][0]["op"]
+            if op == "hit_adjacent_defeated":
+                for dc in b["defeated"]:
+                    for nb in self._neighbours(dc):
+                        if nb not in b["defeated"] and not self._immune(nb):
+                            return True
+            elif op == "draw" and not d["seats"][d["rseat"][r]]["deck"]:
+                continue
+            elif op == "double_play" and b["double"] is not None:
+                continue
+            else:
+                return True
+        if "zords" not in shared:
+            shared["zords"] = self._zord_actions("battle")
+            shared["energy"] = self._energy_actions()
+        zords = d["zords"]
+        if any(zords[a.source.split(":")[1]]["seat"] == s for a in shared["zords"]):
+            return True
+        seat = str(s)
+        return any(a.source.split(":")[1] == seat for a in shared["energy"])
 
     def _seat_turn_choices(self, task, s, shared=None):
         """What seat ``s`` may do as the active ranger: play a combat card (each target, X and boost),
@@ -465,26 +547,23 @@ class Battle:
             if zero_only and cdef["cost"] != 0:
                 continue
             if cdef["cost"] == "X":
-                xs = [x for x in range(1, pool - plus + 1)]
-                if not xs:
+                top = pool - plus           # X from 1 to top
+                if top < 1:
                     continue
             else:
                 if cdef["cost"] + plus > pool:
                     continue
-                xs = [None]
-            boosts = [None]
-            if cdef.get("boost") and st["deck"]:
-                boosts = [0, 1]
+                top = None
+            boost = bool(cdef.get("boost") and st["deck"])
             if cdef["type"] == "attack":
-                ig = any(e.get("ignore_guard") for e in cdef["effects"])
+                ig = _IGNORE_GUARD.get(key)
+                if ig is None:
+                    ig = _IGNORE_GUARD[key] = any(e.get("ignore_guard") for e in cdef["effects"])
                 if ig not in tcache:
-                    tcache[ig] = self._targets(ig)
-                plays = _PLAYS
-                for t in tcache[ig]:
-                    for x in xs:
-                        for bo in boosts:
-                            a = plays.get((c, t, x, bo))
-                            out.append(a if a is not None else _play(c, t, x, bo))
+                    tcache[ig] = tuple(self._targets(ig))
+                targets = tcache[ig]
+                got = _CARD_PLAYS.get((c, targets, top, boost))
+                out.extend(got if got is not None else _card_plays(c, targets, top, boost))
             else:
                 out.append(Action.make("play", source=c, target="pool"))
         if "except" in only or "name" in only:
@@ -742,7 +821,7 @@ class Battle:
         reserve = [c for c, s in self._reactions(task["trigger"], ctx, with_reserve=True) if s in group]
         if len(reserve) > len(out):
             out.extend(a for a in self._energy_actions() if int(a.source.split(":")[1]) in group)
-        out.append(Action.make("pass"))
+        out.append(_PASS)
         return out
 
     def _choose_react(self, task, action):

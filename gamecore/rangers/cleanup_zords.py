@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gamecore.engine import Action
 
-from .common import CC, WAIT
+from .common import CC, SHARED_EVENTS, WAIT, shared_event
 from .cyclopsis import CYC
 
 
@@ -151,7 +151,9 @@ class CleanupAndZords:
             z["exhausted"] = False
         if d["megazord"] is not None:
             d["megazord"]["exhausted"] = False
-        self._e("phase", "round_ended", round=d["round"])
+        key = ("round_ended", d["round"])
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(key, "phase", "rangers.ev.round_ended",
+                                                               {"round": d["round"]}))
 
     def _slide(self, lid, ftype):
         d = self.d
@@ -175,6 +177,8 @@ class CleanupAndZords:
     def _zord_actions(self, phase):
         d, C = self.d, self.C
         out = []
+        if not d["zords"] and d["megazord"] is None:
+            return out                      # no zord summoned yet (most of a game): nothing below lists one
         b = d["battle"]
         if phase == "battle" and self._cyc_zords_locked():
             return out

@@ -117,6 +117,10 @@ class Effects:
         return subs if topic is None else [s for s in subs if s[0] == topic]
 
     def _dispatch(self, topic, **payload):
+        d = self.d
+        if (topic != "battle_start" and (d["battle"] is None or topic not in _PASSIVE_TOPICS)
+                and (d["loc_side"] != "B" or topic not in _B_SIDE_TOPICS)):
+            return []                       # no source of subscriptions can have this topic now (_subs)
         return DISPATCH.emit(self, topic, self._subs(topic), **payload)
 
     def _fx_list(self, ref):

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from gamecore.engine import Action, OptionError, Rng
 
-from .common import CC, WAIT
+from .content import content
+
+from .common import CC, SHARED_EVENTS, WAIT, shared_event
 from .cyclopsis import CYC
 
 
@@ -22,16 +24,37 @@ def _name(kind, key):
     got = table[key] = f"$rangers.{kind}.{key}.name"
     return got
 
+_DEPLOY = [Action.make("deploy", source="deck:deployment")]
+
+
+def _setup_lists(C):
+    """What set-up takes from the content before shuffling it (the same for every game), made once."""
+    got = C.__dict__.get("_setup_lists")
+    if got is None:
+        got = C._setup_lists = {
+            "zords": [z for z, zd in C.zords.items() if not zd.get("six_only")],
+            "fs_dep": [k for k, v in C.deploy_cards.items() if v["foe"] in C.fs_types],
+            "mons": [f"deploy:{m}" for m in C.monsters],
+            "bosses": [f"deploy:{b}" for b in C.bosses],
+            "bigs": list(C.monsters + C.bosses),
+        }
+    return got
+
 
 class SetupAndDeployment:
     """Setting up a game and the deployment phase of each round."""
 
     @classmethod
     def new(cls, seed: int, players: int, options: dict) -> "RangersState":
-        s = cls()
-        C = s.C
+        # written for speed (a random game is ~15-25 actions, so its set-up is a fifth of it): the lists
+        # that do not depend on the seed are made once per content (_setup_lists); set-up's own events
+        # are never shown, so the hands are dealt without them
+        s = cls.__new__(cls)
+        C = s.C = content()
+        s._ev = []
         s.seed, s.players, s.options = seed, players, dict(options)
-        s.rng = Rng(seed)
+        rng = s.rng = Rng(seed)
+        base = _setup_lists(C)
         six = bool(options.get("six_rangers", False)) or players == 6
         if players == 6:
             per_seat = 1
@@ -53,7 +76,7 @@ class SetupAndDeployment:
             chosen = list(picked)
         else:
             if options.get("ranger_pick", "classic") == "random":
-                pool = s.rng.sample(pool, n_rangers)
+                pool = rng.sample(pool, n_rangers)
             chosen = pool[:n_rangers]
         comp = C.comp
         # player-count rules: action tokens per player, Command Center energy, team recover tokens
@@ -61,78 +84,87 @@ class SetupAndDeployment:
             actions, cc, team = (2, 2, 0) if players == 6 else (3, 0, 0)
         else:
             actions, cc, team = {5: (2, 3, 0), 4: (2, 4, 2), 3: (3, 4, 0), 2: (2, 3, 2)}[players]
-        d = s.d
-        d.update({
+        energy = comp["supply"]["energy"]
+        d = s.d = {
             "mode": "six" if six else "standard", "per_seat": per_seat,
             "cc_side": options.get("command_center", "A"), "loc_side": options.get("locations", "A"),
             "round": 0, "stack": [], "battle": None, "over": None,
-            "energy_supply": comp["supply"]["energy"], "cc_energy": 0, "pool": 0,
+            "energy_supply": energy, "cc_energy": 0, "pool": 0,
             "panic_supply": comp["supply"]["panic"], "hits_supply": comp["supply"]["hit"],
             "action_base": actions, "team_max": team, "team_tokens": team,
             "power": 0, "megazord": None, "zords": {}, "ctxs": {}, "ctx_n": 0,
-        })
+        }
         seats = []
+        deck_of = C.deck_of
         for p in range(players):
             rs = chosen[p * per_seat:(p + 1) * per_seat]
-            deck = [c for r in rs for c in C.deck_of[r]]
-            s.rng.shuffle(deck)
+            deck = [c for r in rs for c in deck_of[r]]
+            rng.shuffle(deck)
             seats.append({"rangers": rs, "deck": deck, "hand": [], "discard": [], "energy": 0, "actions": actions})
         d["seats"] = seats
         d["rseat"] = {r: i for i, st in enumerate(seats) for r in st["rangers"]}
         d["rloc"] = {r: CC for st in seats for r in st["rangers"]}
         # tokens: each ranger seat takes energy; command center energy
         for st in seats:
-            s._take_supply_energy(st, len(st["rangers"]))
-        take = min(cc, d["energy_supply"])
-        d["energy_supply"] -= take
+            take = max(0, min(len(st["rangers"]), energy))
+            energy -= take
+            st["energy"] += take
+        take = min(cc, energy)
+        d["energy_supply"] = energy - take
         d["cc_energy"] = take
         # each player draws up to the hand size (they may stop early; the classic opening is a full hand)
-        for i in range(players):
-            s._draw(i, s._hand_size(i) - len(seats[i]["hand"]))
+        pair, single = comp["hand_size_pair"], comp["hand_size"]
+        for st in seats:
+            deck = st["deck"]
+            n = min(pair if len(st["rangers"]) > 1 else single, len(deck))
+            st["hand"].extend(deck[:n])         # the top cards, in order
+            del deck[:n]
         # board
         ring = list(C.outer)
-        s.rng.shuffle(ring)
+        rng.shuffle(ring)
         d["ring"] = ring
-        d["locs"] = {l: {"fs": {t: 0 for t in C.fs_types}, "big": [], "panic": False} for l in ring + [CC]}
-        d["fs_supply"] = {t: comp["supply"]["fs_per_type"] for t in C.fs_types}
-        d["xp"] = {t: 0 for t in C.fs_types}
+        fs_types = C.fs_types
+        fromkeys = dict.fromkeys
+        d["locs"] = {l: {"fs": fromkeys(fs_types, 0), "big": [], "panic": False} for l in ring + [CC]}
+        d["fs_supply"] = fromkeys(fs_types, comp["supply"]["fs_per_type"])
+        d["xp"] = fromkeys(fs_types, 0)
         # zord deck: the zords of the rangers in play, topped up to 5 at random; Megazord at the bottom
         zids = [C.rangers[r]["zord"] for r in chosen]
-        others = [z for z, zd in C.zords.items() if z not in zids and not zd.get("six_only")]
-        s.rng.shuffle(others)
+        others = [z for z in base["zords"] if z not in zids]
+        rng.shuffle(others)
         while len(zids) < 5 and others:
             zids.append(others.pop())
-        s.rng.shuffle(zids)
+        rng.shuffle(zids)
         d["zdeck"] = zids + [C.megazord["id"]]
         # deployment deck: piles A > B > C > D
-        fs_dep = [k for k, v in C.deploy_cards.items() if v["foe"] in C.fs_types]
-        s.rng.shuffle(fs_dep)
+        fs_dep = list(base["fs_dep"])
+        rng.shuffle(fs_dep)
         piles = [fs_dep[i * 5:(i + 1) * 5] for i in range(4)]
-        mons = [f"deploy:{m}" for m in C.monsters]
-        s.rng.shuffle(mons)
-        bosses = [f"deploy:{b}" for b in C.bosses]
-        s.rng.shuffle(bosses)
+        mons = list(base["mons"])
+        rng.shuffle(mons)
+        bosses = list(base["bosses"])
+        rng.shuffle(bosses)
         piles[1].append(mons[0])
         piles[2].append(mons[1])
         piles[3].append(bosses[0])
         for p in piles[1:]:
-            s.rng.shuffle(p)
+            rng.shuffle(p)
         extra = fs_dep[20:]
         d["deploy"] = [c for p in piles for c in p] + extra
         d["deploy_seg"] = [[len(p), "piles"] for p in piles + [extra] if p]
         d["deploy_discard"] = []
         d["deploy_removed"] = []
         d["deploy_unused"] = mons[2:] + bosses[1:]
-        d["big_loc"] = {f: None for f in C.monsters + C.bosses}
+        d["big_loc"] = fromkeys(base["bigs"])
         d["big_out"] = []
-        d["edeck"] = {}
+        edeck = d["edeck"] = {}
         for f, ids in C.decks.items():
             deck = list(ids)
-            s.rng.shuffle(deck)
-            d["edeck"][f] = deck
+            rng.shuffle(deck)
+            edeck[f] = deck
         d["ediscard"] = {f: [] for f in C.decks}
         s._cyc_setup(options)
-        s._push({"t": "round"})
+        d["stack"].append({"t": "round"})
         s._advance()
         s._ev = []
         return s
@@ -165,17 +197,24 @@ class SetupAndDeployment:
 
     def _panic(self, loc, cause=None):
         d = self.d
-        if loc == CC or d["locs"][loc]["panic"]:
+        locs = d["locs"]
+        if loc == CC or locs[loc]["panic"]:
             return
-        d["locs"][loc]["panic"] = True
+        locs[loc]["panic"] = True
         d["panic_supply"] -= 1
-        self._e("flip", "panicked", target=f"loc:{loc}", cause=cause, loc=f"$rangers.loc.{loc}.name")
-        if all(d["locs"][l]["panic"] for l in d["ring"]):
-            self._lose("all_panicked")
+        key = ("panicked", loc, cause)
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+            key, "flip", "rangers.ev.panicked", {"loc": f"$rangers.loc.{loc}.name"}, None, f"loc:{loc}",
+            ("rangers.cause." + cause) if cause else None))
+        for l in d["ring"]:
+            if not locs[l]["panic"]:
+                return
+        self._lose("all_panicked")
 
     def _place_fs(self, ftype, loc, cause=None):
         d = self.d
-        if d["fs_supply"][ftype] <= 0:
+        supply = d["fs_supply"]
+        if supply[ftype] <= 0:
             self._e("info", "fs_supply_empty", foe=f"$rangers.foe.{ftype}.name")
             return None
         locs = d["locs"]
@@ -185,13 +224,18 @@ class SetupAndDeployment:
             dest = self._dest(loc, figure=True)
             if dest is None:
                 return None
-        d["fs_supply"][ftype] -= 1
+            if dest != loc:
+                cause = "overflow"
+        supply[ftype] -= 1
         L = locs[dest]
-        L["fs"][ftype] += 1
-        self._e("move", "fs_placed", source="supply:" + ftype, target="loc:" + dest,
-                cause="overflow" if dest != loc else cause, foe=_FOE_NAME.get(ftype) or _name("foe", ftype),
-                loc=_LOC_NAME.get(dest) or _name("loc", dest))
-        if dest != CC and self._enemies_at(dest) >= self.C.locations[dest]["limit"]:
+        fs = L["fs"]
+        fs[ftype] += 1
+        key = ("fs_placed", ftype, dest, cause)
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+            key, "move", "rangers.ev.fs_placed",
+            {"foe": _FOE_NAME.get(ftype) or _name("foe", ftype), "loc": _LOC_NAME.get(dest) or _name("loc", dest)},
+            "supply:" + ftype, "loc:" + dest, ("rangers.cause." + cause) if cause else None))
+        if dest != CC and sum(fs.values()) + len(L["big"]) >= self.C.locations[dest]["limit"]:
             self._panic(dest, cause="figure_limit")
         return dest
 
@@ -220,20 +264,23 @@ class SetupAndDeployment:
             self._lose("round_cap")
             return
         d["round"] += 1
-        self._e("phase", "round_started", round=d["round"])
+        key = ("round_started", d["round"])
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(key, "phase", "rangers.ev.round_started",
+                                                               {"round": d["round"]}))
         self._push({"t": "deploy_phase"}, {"t": "actions"}, {"t": "round_end"}, {"t": "round"})
 
     def _start_deploy_phase(self, task):
         return WAIT
 
     def _choices_deploy_phase(self, task):
-        return [Action.make("deploy", source="deck:deployment")]
+        return list(_DEPLOY)
 
     def _choose_deploy_phase(self, task, action):
         self._pop()
         d = self.d
         self._cyc_story_start()
-        self._e("phase", "deployment_phase")
+        self._ev.append(SHARED_EVENTS.get("deployment_phase")
+                        or shared_event("deployment_phase", "phase", "rangers.ev.deployment_phase", {}))
         for _ in range(self._cyc_deploys()):
             if d["over"] is not None:
                 return
@@ -244,10 +291,13 @@ class SetupAndDeployment:
             d["deploy"].extend(disc)
             d["deploy_seg"].append([len(disc), "known"])
             d["deploy_discard"] = []
-            self._e("shuffle", "deploy_reshuffled", source="discard:deployment", target="deck:deployment")
+            self._ev.append(SHARED_EVENTS.get("deploy_reshuffled") or shared_event(
+                "deploy_reshuffled", "shuffle", "rangers.ev.deploy_reshuffled", {}, "discard:deployment",
+                "deck:deployment"))
         self._cyc_end_of_deploy()
         if d["over"] is None:
-            self._e("phase", "action_phase")
+            self._ev.append(SHARED_EVENTS.get("action_phase")
+                            or shared_event("action_phase", "phase", "rangers.ev.action_phase", {}))
 
     def _draw_deploy(self):
         """Take the top deployment card, keeping the public pile boundaries (``deploy_seg``) in step."""
@@ -263,32 +313,63 @@ class SetupAndDeployment:
         deck = d["deploy"]
         if not deck:
             return
+        cards = C.deploy_cards
         top = self._draw_deploy()
-        info = C.deploy_cards[top]
-        self._e("reveal", "deploy_revealed", source=top, card=top, n=info["figures"],
-                foe=_FOE_NAME.get(info["foe"]) or _name("foe", info["foe"]))
+        info = cards[top]
+        figures = info["figures"]
+        foe = info["foe"]
+        key = ("deploy_revealed", top, figures, foe)
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+            key, "reveal", "rangers.ev.deploy_revealed",
+            {"card": top, "n": figures, "foe": _FOE_NAME.get(foe) or _name("foe", foe)}, top))
         bigs = []
-        if info["figures"] == 0:
+        if figures == 0:
             bigs.append(top)
-        while deck and C.deploy_cards[deck[0]]["figures"] == 0:
+        while deck and cards[deck[0]]["figures"] == 0:
             nxt = self._draw_deploy()
             bigs.append(nxt)
-            self._e("reveal", "deploy_revealed_big", source=nxt, foe=f"$rangers.foe.{C.deploy_cards[nxt]['foe']}.name")
-        loc = C.deploy_cards[deck[0]]["back"] if deck else d["ring"][0]
-        self._e("info", "deploy_location", target=f"loc:{loc}", loc=_LOC_NAME.get(loc) or _name("loc", loc))
-        boss_cc = d["cc_side"] == "B" and any(C.foe_kind[C.deploy_cards[b]["foe"]] == "boss" for b in bigs)
-        n = info["figures"]
-        if d["mode"] == "six" and n == 1:
+            self._e("reveal", "deploy_revealed_big", source=nxt, foe=f"$rangers.foe.{cards[nxt]['foe']}.name")
+        loc = cards[deck[0]]["back"] if deck else d["ring"][0]
+        key = ("deploy_location", loc)
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+            key, "info", "rangers.ev.deploy_location", {"loc": _LOC_NAME.get(loc) or _name("loc", loc)},
+            None, f"loc:{loc}"))
+        boss_cc = bool(bigs) and d["cc_side"] == "B" and any(C.foe_kind[cards[b]["foe"]] == "boss" for b in bigs)
+        n = figures
+        if n == 1 and d["mode"] == "six":
             n = 3
-        if info["figures"] > 0:
+        if figures > 0:
             d["deploy_discard"].append(top)
-        if len(bigs) > 1:
-            bigs.sort(key=lambda x: 0 if C.foe_kind[C.deploy_cards[x]["foe"]] == "monster" else 1)
-        d["deploy_removed"].extend(bigs)
-        for _ in range(n):
-            if d["over"] is not None:
-                return
-            self._place_fs(info["foe"], CC if boss_cc else loc, cause="boss_assault" if boss_cc else None)
+        if bigs:
+            if len(bigs) > 1:
+                bigs.sort(key=lambda x: 0 if C.foe_kind[cards[x]["foe"]] == "monster" else 1)
+            d["deploy_removed"].extend(bigs)
+        where, why = (CC, "boss_assault") if boss_cc else (loc, None)
+        if n:
+            # _place_fs for each figure, with its plain case written out: the figure goes to an outer
+            # location that is not panicked while the supply has one (the same event each time)
+            supply = d["fs_supply"]
+            L = d["locs"][where]
+            fs = L["fs"]
+            limit = C.locations[where]["limit"] if where != CC else None
+            plain = None
+            for _ in range(n):
+                if d["over"] is not None:
+                    return
+                if limit is None or L["panic"] or supply[foe] <= 0:
+                    self._place_fs(foe, where, cause=why)
+                    continue
+                supply[foe] -= 1
+                fs[foe] += 1
+                if plain is None:
+                    key = ("fs_placed", foe, where, why)
+                    plain = SHARED_EVENTS.get(key) or shared_event(
+                        key, "move", "rangers.ev.fs_placed",
+                        {"foe": _FOE_NAME.get(foe) or _name("foe", foe), "loc": _LOC_NAME.get(where) or _name("loc", where)},
+                        "supply:" + foe, "loc:" + where, ("rangers.cause." + why) if why else None)
+                self._ev.append(plain)
+                if sum(fs.values()) + len(L["big"]) >= limit:
+                    self._panic(where, cause="figure_limit")
         for big in bigs:
             if d["over"] is not None:
                 return
@@ -299,4 +380,7 @@ class SetupAndDeployment:
             dest = self._place_big(foe, loc)
             self._cyc_after_big(foe, dest)
             self.rng.shuffle(d["edeck"][foe])
-            self._e("shuffle", "enemy_deck_ready", target=f"edeck:{foe}", foe=f"$rangers.foe.{foe}.name")
+            key = ("enemy_deck_ready", foe)
+            self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+                key, "shuffle", "rangers.ev.enemy_deck_ready", {"foe": f"$rangers.foe.{foe}.name"}, None,
+                f"edeck:{foe}"))

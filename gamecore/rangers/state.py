@@ -27,7 +27,7 @@ from . import evaluation as _evaluation
 from .action_phase import ActionPhase
 from .battle import Battle
 from .cleanup_zords import CleanupAndZords
-from .common import CC, WAIT
+from .common import CC, SHARED_EVENTS, WAIT, shared_event
 from .content import content
 from .cyclopsis import CYC, CYC_DEPLOY, CyclopsisRules
 from .effects import DISPATCH, Effects
@@ -36,6 +36,17 @@ from .setup_deployment import SetupAndDeployment
 from .team_turn import TeamTurn
 
 __all__ = ["RangersState", "CC", "WAIT", "DISPATCH"]
+
+# A step's methods by its name ("_start_" + t...), looked up once: the runner calls them ~60 times a game
+_START: dict = {}
+_CHOICES: dict = {}
+_CHOOSE: dict = {}
+_STEP_TABLES = {"_start_": _START, "_choices_": _CHOICES, "_choose_": _CHOOSE}
+
+
+def _step(prefix, t):
+    got = _STEP_TABLES[prefix][t] = getattr(RangersState, prefix + t)
+    return got
 
 
 class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCardsAndDamage, Effects, CleanupAndZords,
@@ -85,10 +96,11 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
                 raise RuntimeError("rangers engine loop did not settle")
             task = d["stack"][-1]
             b = d["battle"]
-            if b is not None and b["end"] and task["t"] not in ("cleanup", "share_energy", "summon", "assign_zord", "cyc_end"):
+            t = task["t"]
+            if b is not None and b["end"] and t not in ("cleanup", "share_energy", "summon", "assign_zord", "cyc_end"):
                 d["stack"].pop()
                 continue
-            if getattr(self, "_start_" + task["t"])(task) is WAIT:
+            if (_START.get(t) or _step("_start_", t))(self, task) is WAIT:
                 return
 
     def _lose(self, reason):
@@ -143,7 +155,9 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
         if got:
             st["hand"].extend(deck[:got])       # the top cards, in order
             del deck[:got]
-            self._e("draw", "drew", source=f"deck:{seat}", target=f"hand:{seat}", seat=seat, n=got)
+            key = ("drew", seat, got)
+            self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+                key, "draw", "rangers.ev.drew", {"seat": seat, "n": got}, f"deck:{seat}", f"hand:{seat}"))
         return got
 
     def _enemies_at(self, loc):
@@ -157,13 +171,13 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
     def _legal(self):
         if self.d["over"] is not None:
             return []
-        top = self._top()
-        return getattr(self, "_choices_" + top["t"])(top)
+        top = self.d["stack"][-1]
+        return (_CHOICES.get(top["t"]) or _step("_choices_", top["t"]))(self, top)
 
     def _apply(self, action):
         self._ev = []
-        top = self._top()
-        getattr(self, "_choose_" + top["t"])(top, action)
+        top = self.d["stack"][-1]
+        (_CHOOSE.get(top["t"]) or _step("_choose_", top["t"]))(self, top, action)
         self._advance()
         ev, self._ev = self._ev, []
         return ev
