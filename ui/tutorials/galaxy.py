@@ -1,13 +1,13 @@
 """Galaxy Hunters' guided first game: the draft, two rounds of docks, a mech shopping at Forge, a hunt at
-Uran, an invaded planet, a mission bought and completed — then the rest of a real game against a normal bot.
+Uran, an invaded planet, a mission bought and completed — then the rest of a real game against an easy bot.
 
 Galaxy Hunters has no deck to stack through options: the lesson is seed 1 at two players (the person
 plays first and the draft offers Bulwark and Ivo Marsh), with the bot playing as the table's bot plays.
 The bot's tie-breaks are seeded from the state's digest, which includes the engine version, so each rules
 version can send the bot to a dock the lesson needs. Under engine v4 the lesson's round 1 is Aurel, Ferrum,
-then the mech to Forge, against the normal bot: the one order and level (of Ferrum/Forge/Aurel orders and
-the easy and normal bots) in which every scripted move stays legal. Under v3 it was Ferrum, Forge, Aurel
-against the easy bot.
+then the mech to Forge, against the easy bot: the one order and level (of three Ferrum/Forge/Aurel orders
+and the easy and normal bots) in which every scripted move stays legal; under v3 it was Ferrum, Forge,
+Aurel. The easy bot is the gentler first opponent anyway.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from ui.table.coach import FixedGame, Moment, Script, Step
 SEED = 1
 
 
-LESSON = FixedGame("galaxy", SEED, (Seat(), Seat("bot", "normal")))
+LESSON = FixedGame("galaxy", SEED, (Seat(), Seat("bot", "easy")))
 
 
 def _upkeep_soon(state, seat) -> bool:

@@ -57,7 +57,7 @@ def test_weapons_are_chosen_one_by_one_paid_once_each_and_the_fight_is_won():
     fire = {a.source for a in legal(s, "fire")}
     assert fire == {"slot:0:0", "slot:0:1", "slot:0:2"}
     act(s, "fire", "slot:0:0", tile)                              # autocannon: 2 attack, 1 ammo
-    assert s.p[0]["cubes"]["ammo"] == 3 and s.pending().args["total"] == 2
+    assert s.p[0]["cubes"]["ammo"] == 2 and s.pending().args["total"] == 2
     assert "slot:0:0" not in {a.source for a in legal(s, "fire")}  # once per combat
     act(s, "fire", "slot:0:1", tile)                              # pulse laser: 2 attack, 1 energy
     assert s.p[0]["cubes"]["energy"] == 0
@@ -108,7 +108,7 @@ def test_invaded_planet_fight_then_effect_and_no_longer_invaded():
     s = fighter()
     tile = invade(s, "prim", "skitter")
     act(s, "place_mech", "mech:0", "art:prim")
-    assert s.p[0]["cubes"]["armour"] == 4                         # the Skitter struck for 1
+    assert s.p[0]["cubes"]["armour"] == 5                         # the Skitter struck for 1
     act(s, "fire", "slot:0:0", tile)
     assert "prim" not in s.invaded and s.p[0]["cr"] == content().setup["start_credits"][0] + 4 and tile in s.p[0]["kills_inv"]
 
