@@ -119,8 +119,17 @@ def report(paths: list) -> dict:
             "kills": round(statistics.mean(g["stats"]["kills"] for g in gs), 1),
             "invasions": round(statistics.mean(g["stats"]["invasions"] for g in gs), 1),
             "missions": round(statistics.mean(g["stats"]["missions"] for g in gs), 1),
+            "winner_breakdown": _mean_breakdown(gs),
         }
     return out
+
+
+def _mean_breakdown(gs: list) -> dict:
+    """The winners' mean score by category (one winner a game: the first listed)."""
+    total = collections.Counter()
+    for g in gs:
+        total.update(g["breakdown"][g["winners"][0]])
+    return {k: round(v / len(gs), 1) for k, v in total.items()}
 
 
 def speed(slice_s: float, rounds: int) -> dict:

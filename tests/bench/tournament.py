@@ -5,7 +5,8 @@
     python3 tests/bench/tournament.py --report /work/results/galaxy/hard-normal.jsonl
 
 Seats alternate between the two levels from game to game; a shared victory counts half to each side.
-Decision times count only decisions with more than one legal action.
+Decision times count only decisions with more than one legal action; each is recorded as wall-clock time
+and as the deciding process's CPU time (on a loaded machine the wall clock includes waiting for a core).
 
 With ``--out`` every finished game is appended to that file as one JSON line (its seed, the points of
 each level, every timed decision, the load average when it ended), seeds already in the file are
@@ -37,20 +38,22 @@ def play(job):
     state = gamecore.start(game, seed=seed, players=players)
     rng = Rng(seed * 31 + 7)
     times = {lv: [] for lv in set(seats)}
+    cpu = {lv: [] for lv in set(seats)}
     while not state.is_over():
         seat = state.current_seat()
         level = seats[seat]
         many = len(state.legal_actions()) > 1
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         action = choose_for(state, bots[level], rng)
         if many:
             times[level].append(time.perf_counter() - began)
+            cpu[level].append(time.process_time() - began_cpu)
         state.apply(action)
     result = state.result()
     points = {lv: 0.0 for lv in levels}
     for w in result.winners:
         points[seats[w]] += 1.0 / len(result.winners)
-    return points, times, result.outcome
+    return points, times, cpu, result.outcome
 
 
 def _load_avg():
@@ -75,20 +78,31 @@ def _read(path: Path, key: tuple) -> list:
     return games
 
 
+def _pct(ts: list, q: float) -> float:
+    return round(sorted(ts)[min(len(ts) - 1, int(len(ts) * q))] * 1000, 1)
+
+
 def _summary(games: list, a: str, b: str, seconds=None) -> dict:
     wins = {a: 0.0, b: 0.0}
     times = {a: [], b: []}
+    cpu = {a: [], b: []}
     loads = [g["load"] for g in games if g.get("load") is not None]
     for g in games:
         for lv, pts in g["points"].items():
             wins[lv] += pts
         for lv, ts in g["times"].items():
             times[lv].extend(ts)
+        for lv, ts in g.get("cpu", {}).items():
+            cpu[lv].extend(ts)
     n = len(games)
     out = {"games": n, "wins": {lv: w for lv, w in wins.items()},
            "win_rate": {lv: round(w / n, 3) if n else None for lv, w in wins.items()},
-           "decision_ms": {lv: {"median": round(statistics.median(ts) * 1000, 1), "worst": round(max(ts) * 1000, 1),
-                                "count": len(ts)} for lv, ts in times.items() if ts}}
+           "decision_ms": {lv: {"median": round(statistics.median(ts) * 1000, 1), "p90": _pct(ts, 0.9),
+                                "worst": round(max(ts) * 1000, 1), "count": len(ts),
+                                "over_2s": sum(1 for x in ts if x > 2.0)} for lv, ts in times.items() if ts},
+           "decision_cpu_ms": {lv: {"median": round(statistics.median(ts) * 1000, 1), "p90": _pct(ts, 0.9),
+                                    "worst": round(max(ts) * 1000, 1), "count": len(ts)}
+                               for lv, ts in cpu.items() if ts}}
     if loads:
         out["load_average"] = {"median": statistics.median(loads), "min": min(loads), "max": max(loads)}
     if seconds is not None:
@@ -130,9 +144,10 @@ def main() -> int:
     games = [done[s] for s in sorted(done) if args.seed <= s < args.seed + args.games]
     began = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for job, (points, t, _) in zip(jobs, pool.map(play, jobs)):
+        for job, (points, t, c, _) in zip(jobs, pool.map(play, jobs)):
             g = {"game": args.game, "players": args.players, "levels": [args.a, args.b], "seed": job[2],
                  "points": points, "times": {lv: [round(x, 4) for x in ts] for lv, ts in t.items()},
+                 "cpu": {lv: [round(x, 4) for x in ts] for lv, ts in c.items()},
                  "load": _load_avg()}
             games.append(g)
             if args.out:

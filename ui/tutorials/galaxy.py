@@ -3,8 +3,11 @@ Uran, an invaded planet, a mission bought and completed — then the rest of a r
 
 Galaxy Hunters has no deck to stack through options: the lesson is seed 1 at two players (the person
 plays first and the draft offers Bulwark and Ivo Marsh), with the bot playing as the table's bot plays.
-The bot is the easy one: since engine v3's pilot changes the normal bot drafts Ivo Marsh itself, and a
-first game against the easy bot is the gentler lesson anyway.
+The bot's tie-breaks are seeded from the state's digest, which includes the engine version, so each rules
+version can send the bot to a dock the lesson needs. Under engine v4 the lesson's round 1 is Aurel, Ferrum,
+then the mech to Forge, against the easy bot: the one order and level (of three Ferrum/Forge/Aurel orders
+and the easy and normal bots) in which every scripted move stays legal; under v3 it was Ferrum, Forge,
+Aurel. The easy bot is the gentler first opponent anyway.
 """
 from __future__ import annotations
 
@@ -43,15 +46,15 @@ SCRIPT = Script(
         Step("coach.galaxy.mech", expect=_act("pick_mech", "mechtile:bulwark", "seat:0"),
              show=("mechtile:bulwark", "seat:0")),
         Step("coach.galaxy.pilot", expect=_act("pick_pilot", "pilot:ivo", "seat:0"), show=("pilot:ivo", "seat:0")),
-        Step("coach.galaxy.dock", expect=_act("place_ship", "ship:0", "dock:ferrum:0", ships=1),
+        Step("coach.galaxy.dock", expect=_act("place_ship", "ship:0", "dock:aurel:0", ships=1),
+             show=("ship:0", "dock:aurel:0")),
+        Step("coach.galaxy.ferrum", expect=_act("place_ship", "ship:0", "dock:ferrum:0", ships=1),
              show=("ship:0", "dock:ferrum:0")),
         Step("coach.galaxy.mech_planet", expect=_act("place_mech", "mech:0", "art:forge"), show=("mech:0", "art:forge")),
         Step("coach.galaxy.buy_rifle", expect=_act("buy_tile", "market:rail_rifle", "mech:0"),
              show=("market:rail_rifle", "mech:0")),
         Step("coach.galaxy.buy_cannon", expect=_act("buy_tile", "market:autocannon", "mech:0"),
              show=("market:autocannon", "mech:0")),
-        Step("coach.galaxy.favour", expect=_act("place_ship", "ship:0", "dock:aurel:0", ships=1),
-             show=("ship:0", "dock:aurel:0")),
         Step("coach.galaxy.mission", expect=_act("buy_mission", "mission:ss", "seat:0"), show=("mission:ss",)),
         Step("coach.galaxy.order"),
         Step("coach.galaxy.hunt", expect=_act("place_mech", "mech:0", "uran:0"), show=("mech:0", "uran:0")),
