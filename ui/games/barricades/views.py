@@ -717,8 +717,22 @@ def title_lines(title: str, width: int, largest: int, smallest: int = MIN_TEXT,
             size -= 1
         if holds(lines, size, want):
             return size, lines
-    joiner = "" if any(ord(ch) > 0x2E80 for ch in title) else " "
-    return size, lines[:max_lines - 1] + [joiner.join(lines[max_lines - 1:])]
+    # a word wider than the room even at the smallest size ("Stormcaller" on a narrow stack): break it
+    # between letters, with a hyphen, rather than cut it
+    f = fonts.font(size, True)
+    out: list[str] = []
+    for line in lines:
+        while f.size(line)[0] > width and len(line) > 1:
+            k = len(line) - 1
+            while k > 1 and f.size(line[:k] + "-")[0] > width:
+                k -= 1
+            out.append(line[:k] + ("-" if line[k - 1] != " " and line[k] != " " else ""))
+            line = line[k:].lstrip()
+        out.append(line)
+    if len(out) > max_lines and len(out) == len(lines):      # (a broken word may take one line more)
+        joiner = "" if any(ord(ch) > 0x2E80 for ch in title) else " "
+        out = out[:max_lines - 1] + [joiner.join(out[max_lines - 1:])]
+    return size, out
 
 
 @lru_cache(maxsize=256)
