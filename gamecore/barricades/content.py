@@ -368,6 +368,7 @@ def _parse() -> Content:
         village["advanced_tokens"][tid] = {
             "location": c.one_of(c.get(tok, "location", path, str), LOCATIONS, f"{path}.location"),
             "count": c.get(tok, "count", path, int), "op": c.get(tok, "op", path, str), "n": c.get(tok, "n", path, int)}
+    village["raider_min_heroes"] = c.get(data, "raider_min_heroes", "(top)", int) if "raider_min_heroes" in data else 1
     faces = c.get(data, "die_faces", "(top)", list)
     for i, f in enumerate(faces):
         c.one_of(f, FACES, f"die_faces[{i}]")

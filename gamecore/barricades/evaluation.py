@@ -406,7 +406,7 @@ class SearchTeammate:
 
     KINDS = ("place", "party", "move", "battle")
 
-    def __init__(self, worlds: int = 2, max_candidates: int = 6, seconds: float = 1.5):
+    def __init__(self, worlds: int = 2, max_candidates: int = 6, seconds: float | None = 1.5):
         self.policy = TeamPolicy()
         self.worlds = worlds
         self.max_candidates = max_candidates
@@ -431,7 +431,8 @@ class SearchTeammate:
         seat = dec.seat
         candidates = [default] + [a for a in legal if a != default]
         candidates = candidates[:self.max_candidates]
-        deadline = time.perf_counter() + self.seconds
+        # no deadline (seconds None): every candidate in every world, so a choice depends on the seed only
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else float("inf")
         scores: dict[Action, float] = {}
         for w in range(self.worlds):
             world_rng = Rng(rng.next_u32())
@@ -450,6 +451,9 @@ class SearchTeammate:
 
 
 _POLICY = TeamPolicy()
+# The searching teammate's wall-clock cap per decision (the app's 1.5 s). Self-play measurements set it to
+# None (tests/bench/barricades_selfplay.py --search-budget full) for a fixed budget: worlds x candidates.
+SEARCH_SECONDS: float | None = 1.5
 
 
 def team_choice(state, level: str, legal: list[Action], rng: Rng) -> Action | None:
@@ -457,5 +461,5 @@ def team_choice(state, level: str, legal: list[Action], rng: Rng) -> Action | No
     if level in ("normal", "greedy", "easy"):
         return _POLICY.choose(state, legal, rng)
     if level in ("hard", "mcts"):
-        return SearchTeammate().choose(state, legal, rng)
+        return SearchTeammate(seconds=SEARCH_SECONDS).choose(state, legal, rng)
     return None

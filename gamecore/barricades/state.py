@@ -394,7 +394,7 @@ class BarricadesState(GameState):
         return d["tdeck"].pop() if d["tdeck"] else None
 
     def _adv_counts(self) -> dict[str, int]:
-        """How many advanced tokens of each effect lie in the village (``temple_heal`` counts their n)."""
+        """How many advanced tokens of each effect lie in the village (``temple_heal`` and ``army_x`` count their n)."""
         lm = self._lm
         if lm is not None:
             got = lm.get("adv")
@@ -414,7 +414,7 @@ class BarricadesState(GameState):
                     kind = tokens[t]["kind"]
                     if kind != "blank":
                         op = adv[kind]["op"]
-                        counts[op] = counts.get(op, 0) + (adv[kind]["n"] if op == "temple_heal" else 1)
+                        counts[op] = counts.get(op, 0) + (adv[kind]["n"] if op in ("temple_heal", "army_x") else 1)
         if lm is not None:
             lm["adv"] = counts
         return counts
@@ -1901,12 +1901,18 @@ class BarricadesState(GameState):
             st = e["stage"]
             if st == "raiders":
                 raid = 0
-                for room, cid in d["rooms"].items():
+                # Raiders (ours, v5): no footprints in a game of fewer heroes than village "raider_min_heroes"
+                for room, cid in (d["rooms"].items() if self.players >= C.village["raider_min_heroes"] else ()):
                     if cid is not None:
                         raid += self.card(cid).get("raider", 0)
                 if raid:
                     d["army"]["foot"] += raid
                     events.append(_E("info", "raiders", {"n": raid}))
+                # advanced tokens "army_x" (ours, v5): +n X to this army each while it lies (Warden R5 cancels)
+                ax = self._adv_counts().get("army_x", 0)
+                if ax and not any(R.has_rank_op(C, p, "ignore_advanced") for p in d["p"]):
+                    d["army"]["x"] += ax
+                    events.append(_E("info", "army_x_tokens", {"n": ax}))
                 cut = min(d["army"]["foot"], sum(1 for p in d["p"] if R.has_rank_op(C, p, "footprint")))
                 if cut:
                     events.append(_E("info", "warden_cut", {"n": cut}))

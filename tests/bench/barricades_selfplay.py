@@ -2,12 +2,18 @@
 
     PYTHONPATH=$PWD nice -n 19 python3 tests/bench/barricades_selfplay.py run --out FILE.jsonl \
         [--heroes 3,4] [--difficulty all] [--games 40] [--seed 1000] [--level normal] [--guardian random] [--workers 1]
+        [--search-budget full|clock]
     PYTHONPATH=$PWD python3 tests/bench/barricades_selfplay.py table FILE.jsonl [FILE.jsonl ...]
 
 Every seat is played by the same bot level through gamecore.bots.choose_for (from that seat's view, as in
 the app). One JSON line is appended per finished game (flushed at once); a run started again with the
 same file skips the (heroes, difficulty, seed, level, guardian, engine version) games it already holds, so
 an interrupted run is continued, not repeated. ``table`` prints the Markdown table NOTES.md keeps.
+
+``--search-budget`` (the "hard" level only): ``clock`` is the app's teammate, cut at 1.5 s of wall clock a
+decision, so its games depend on the machine's load; ``full`` (the default here) lifts the cap, so that
+every searched decision tries its 6 candidates in its 2 worlds and a game depends on its seed only.
+Each line keeps the median and the worst decision time (wall clock, ms) of its game.
 """
 from __future__ import annotations
 
@@ -32,22 +38,32 @@ def play(job: tuple) -> dict:
     from gamecore.bots import choose_for, make_bot
     from gamecore.engine import Rng
 
-    heroes, diff, seed, level, guardian = job
+    from gamecore.barricades import evaluation
+
+    heroes, diff, seed, level, guardian, budget = job
+    evaluation.SEARCH_SECONDS = None if budget == "full" else 1.5
     began = time.process_time()
     bot = make_bot(level)
     state = gamecore.start("barricades", seed=seed, players=heroes, difficulty=diff, guardian=guardian)
     rng = Rng(seed * 7919 + heroes * 31 + DIFFS.index(diff))
     decisions = 0
+    times = []
     while not state.is_over():
-        state.apply(choose_for(state, bot, rng))
+        t0 = time.perf_counter()
+        action = choose_for(state, bot, rng)
+        times.append(time.perf_counter() - t0)
+        state.apply(action)
         decisions += 1
+    times.sort()
     d = state.d
     return {"heroes": heroes, "difficulty": diff, "seed": seed, "level": level, "guardian_option": guardian,
             "engine": ENGINE_VERSION, "guardian": d["guardian"], "outcome": state.outcome(),
             "reason": d["over"].get("reason"), "turn": d["turn"], "reveal_turn": d["stats"]["reveal_turn"],
             "gwounds": d["gwounds"], "gw_total": len(state.guardian_hp()),
             "destroyed": len(state.destroyed_locations()), "tokens": d["stats"]["tokens_placed"],
-            "decisions": decisions, "cpu_s": round(time.process_time() - began, 2)}
+            "decisions": decisions, "cpu_s": round(time.process_time() - began, 2), "budget": budget,
+            "dec_ms_median": round(1000 * times[len(times) // 2], 3) if times else 0,
+            "dec_ms_max": round(1000 * times[-1], 1) if times else 0}
 
 
 def _done(path: Path) -> set:
@@ -56,7 +72,8 @@ def _done(path: Path) -> set:
         for line in path.read_text().splitlines():
             try:
                 r = json.loads(line)
-                done.add((r["heroes"], r["difficulty"], r["seed"], r["level"], r["guardian_option"], r["engine"]))
+                done.add((r["heroes"], r["difficulty"], r["seed"], r["level"], r["guardian_option"], r["engine"],
+                          r.get("budget", "clock")))
             except (ValueError, KeyError):
                 continue                    # a line cut short by an interrupted write: that game runs again
     return done
@@ -71,8 +88,9 @@ def run(args) -> int:
     heroes = [int(x) for x in args.heroes.split(",")]
     diffs = DIFFS if args.difficulty == "all" else tuple(args.difficulty.split(","))
     # seeds outermost: an interrupted run has every cell at about the same count
-    jobs = [(h, df, args.seed + i, args.level, args.guardian) for i in range(args.games) for h in heroes for df in diffs
-            if (h, df, args.seed + i, args.level, args.guardian, ENGINE_VERSION) not in done]
+    budget = args.search_budget if args.level in ("hard", "mcts") else "clock"
+    jobs = [(h, df, args.seed + i, args.level, args.guardian, budget) for i in range(args.games) for h in heroes
+            for df in diffs if (h, df, args.seed + i, args.level, args.guardian, ENGINE_VERSION, budget) not in done]
     print(f"{len(jobs)} games to play ({len(done)} in {out})", flush=True)
     with out.open("a") as f:
         def write(r):
@@ -100,7 +118,8 @@ def table(args) -> int:
                 continue
             if args.engine and r["engine"] != args.engine:
                 continue
-            rows.setdefault((r["level"], r["heroes"], r["difficulty"]), {}).setdefault(r["seed"], r)
+            level = r["level"] + (" (no clock)" if r.get("budget") == "full" and r["level"] in ("hard", "mcts") else "")
+            rows.setdefault((level, r["heroes"], r["difficulty"]), {}).setdefault(r["seed"], r)
     if args.games:                          # the first N seeds of each cell, so every cell counts alike
         rows = {k: dict(sorted(v.items())[:args.games]) for k, v in rows.items()}
     levels = sorted({k[0] for k in rows})
@@ -131,7 +150,9 @@ def table(args) -> int:
                         print(f"{h}h {df:10} turn {sum(g['turn'] for g in games) / n:5.1f}  revealed "
                               f"{100 * sum(g['reveal_turn'] is not None for g in games) / n:3.0f} %  gwounds "
                               f"{sum(g['gwounds'] for g in games) / n:.2f}/{games[0]['gw_total']}  destroyed "
-                              f"{sum(g['destroyed'] for g in games) / n:.1f}  cpu {sum(g['cpu_s'] for g in games) / n:.1f}s")
+                              f"{sum(g['destroyed'] for g in games) / n:.1f}  cpu {sum(g['cpu_s'] for g in games) / n:.1f}s"
+                              + (f"  decision ms: median of medians {sorted(g['dec_ms_median'] for g in games)[n // 2]}"
+                                 f", worst {max(g['dec_ms_max'] for g in games)}" if "dec_ms_max" in games[0] else ""))
     return 0
 
 
@@ -147,6 +168,7 @@ def main() -> int:
     r.add_argument("--level", default="normal")
     r.add_argument("--guardian", default="random")
     r.add_argument("--workers", type=int, default=1)
+    r.add_argument("--search-budget", choices=("full", "clock"), default="full")
     t = sub.add_parser("table")
     t.add_argument("files", nargs="+")
     t.add_argument("--engine", type=int, default=0)

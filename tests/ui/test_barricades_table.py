@@ -637,3 +637,35 @@ def test_the_dice_tray_keeps_what_the_last_army_did_until_the_next_roll(siege_ap
     scene.note_events([Event("roll", "barricades.log.rolled", {"seat": 0, "faces": ["x"]})])
     scene._resync()
     assert scene.world.get("tray:dice").army.note != tray.army.note
+
+
+# ------------------------------------------------------------------ whole names (readability at 1280×800)
+
+
+@pytest.mark.parametrize("title", ["サンダーストーンのかけら（バリケード）", "暁鍛えのトーヴィン L1",
+                                   "Thunderstone Shard (Barricades)", "Mirelle Stormcaller L3"])
+def test_a_long_card_name_in_hand_is_drawn_whole_on_up_to_three_lines_not_cut(title):
+    from ui.games.barricades.views import MIN_TEXT, TitledCardView, title_lines
+    from ui import fonts
+
+    ensure_pygame()
+    size, lines = title_lines(title, 58, 10)         # a hand card's title room at 1280×800
+    assert size >= MIN_TEXT and 1 <= len(lines) <= 3
+    assert "".join(lines).replace(" ", "") == title.replace(" ", "")       # nothing cut, no ellipsis
+    assert all(fonts.font(size, True).size(line)[0] <= 58 for line in lines)
+    # a hand card of the table's size (100×140 world at about 0.87 zoom) gets its own face for such a name
+    card = TitledCardView("card:1", (0, 0, 100, 140), CardFace(title=title, cost=5, type_line="Hero", text="+1 {hit}"))
+    img = card.surface_for((87, 122), True, 0)
+    assert img.get_size() == (87, 122)
+    from ui.games.barricades.views import titled_face
+    assert titled_face(card.face, 87, 122, False) is not None
+    assert titled_face(CardFace(title="Joba", cost=None), 87, 122, False) is None     # short: the kit's face
+
+
+def test_market_and_hero_stacks_carry_their_card_text(lang):
+    import gamecore
+    from ui.games.barricades.adapter import table_model
+
+    state = gamecore.start("barricades", seed=3, players=2)
+    model, _faces, _gloss = table_model(state, 0)
+    assert all(st.text for st in model.market) and all(st.text for st in model.heroes_stacks)

@@ -1,6 +1,6 @@
 """Barricades' guided first game: one hero at First Time against Ashmaw — a prestige board, the Guardian Dice,
 a Marketplace visit (a draw, a buy, a level-up), a room in the dungeon and its fight, a rank bought with XP,
-and the end of the turn when the army's destruction tokens fall where the team puts them. Then the game goes
+and the end of the turn when the army's destruction token falls where the team puts it. Then the game goes
 on as an ordinary solo game with the coach speaking up at barricades, the Guardian and the danger of defeat.
 
 Barricades has no deck to stack through options: the lesson is seed 1 (solo, First Time, Ashmaw), whose first
@@ -55,8 +55,6 @@ SCRIPT = Script(
         Step("coach.barricades.done", expect=_act("done", "champion:0")),
         Step("coach.barricades.token", expect=_act("place_token", "token:4", "spot:marketplace:4"),
              show=("token:4", "spot:marketplace:4")),
-        Step("coach.barricades.token2", expect=_act("place_token", "token:1", "spot:marketplace:3"),
-             show=("token:1", "spot:marketplace:3")),
         Step("coach.barricades.barricade"),
         Step("coach.barricades.guardian"),
         Step("coach.barricades.yours"),

@@ -352,12 +352,7 @@ def test_menace_torchbearer_darkens_deeper_rooms_until_killed():
     assert R.darkness(s.d, C, "old_armory") == 2
 
 
-def test_raiders_add_footprints_at_the_end_of_the_turn():
-    s = new(players=1)
-    roll_fixed(s, {0: []})
-    for room in list(s.d["rooms"]):
-        set_monster(s, room, None)
-    set_monster(s, "mossy_tunnels", "cellar_rat")
+def _army_after_a_quiet_turn(s):
     events = []
     turn = s.d["turn"]
     while s.d["turn"] == turn:
@@ -365,8 +360,56 @@ def test_raiders_add_footprints_at_the_end_of_the_turn():
         pick = next((a for k in ("place", "end_village", "alone", "ready", "leave", "done") for a in legal
                      if a.kind == k and (k != "place" or a.target == "village")), legal[0])
         events += s.apply(pick)
-    army = next(e for e in events if ".army_resolved" in e.key)
+    return events, next(e for e in events if ".army_resolved" in e.key)
+
+
+def test_raiders_add_footprints_at_the_end_of_the_turn():
+    s = new(players=2)
+    roll_fixed(s, {0: [], 1: []})
+    for room in list(s.d["rooms"]):
+        set_monster(s, room, None)
+    set_monster(s, "mossy_tunnels", "cellar_rat")
+    _events, army = _army_after_a_quiet_turn(s)
     assert army.params["foot"] == 1 and army.params["left"] == 1
+
+
+def test_raiders_add_nothing_in_a_solo_game():
+    # engine v5 (ours): a lone hero's village is not raided (village.json raider_min_heroes = 2)
+    s = new(players=1)
+    roll_fixed(s, {0: []})
+    for room in list(s.d["rooms"]):
+        set_monster(s, room, None)
+    set_monster(s, "mossy_tunnels", "cellar_rat")
+    set_monster(s, "flooded_crypt", "ghoul")
+    events, army = _army_after_a_quiet_turn(s)
+    assert army.params["foot"] == 0 and army.params["left"] == 0
+    assert not [e for e in events if e.key.endswith(".raiders")]
+
+
+def test_burned_archives_and_defiled_altar_add_an_x_to_every_army_while_they_lie():
+    s = new(players=2, difficulty="hard")
+    roll_fixed(s, {0: [], 1: []})
+    for room in list(s.d["rooms"]):
+        set_monster(s, room, None)
+    ours = [t for t in s.d["bag"] if s.d["tokens"][t]["kind"] in ("burned_archives", "defiled_altar")]
+    assert len(ours) == 2
+    for t in ours:                       # both lie in the village: on a spot of their own location
+        s.d["bag"].remove(t)
+        s.d["spots"][s.d["tokens"][t]["loc"]][0] = t
+    s.changed()
+    assert not s.invariants(), s.invariants()
+    events, army = _army_after_a_quiet_turn(s)
+    assert army.params["x"] == 2 and army.params["left"] == 2
+    assert next(e for e in events if e.key.endswith(".army_x_tokens")).params["n"] == 2
+
+
+def test_an_x_token_in_the_bag_adds_nothing():
+    s = new(players=2, difficulty="hard")
+    roll_fixed(s, {0: [], 1: []})
+    for room in list(s.d["rooms"]):
+        set_monster(s, room, None)
+    events, army = _army_after_a_quiet_turn(s)
+    assert army.params["x"] == 0 and army.params["left"] == 0
 
 
 def test_guild_visitor_levels_up_at_spoils_not_in_the_village():

@@ -106,19 +106,20 @@ def table_model(state, viewer, table=None):
     for key in sorted(d["market"]):
         stack = d["market"][key]
         defn = C.cards[key]
+        faces[f"market:{key}"] = face = F.card_face(key, defn)
         market.append(Stack(f"market:{key}", F.card_name(key), defn.get("cost"), len(stack), art=F.card_art(defn),
-                            kind=F._type_line(defn)))
-        faces[f"market:{key}"] = F.card_face(key, defn)
+                            kind=F._type_line(defn), text=face.text))
     hero_stacks = []
     for hid in sorted(d["hstacks"]):
         for lvl in ("1", "2", "3"):
             key = f"{hid}_{lvl}"
             defn = C.cards[key]
             cid = f"heroes:{hid}:{lvl}"
+            faces[cid] = face = F.card_face(key, defn)
             hero_stacks.append(Stack(cid, hero_name(hid) if lvl == "1" else f"L{lvl}",
                                      C.heroes[hid]["cost"] if lvl == "1" else None, len(d["hstacks"][hid][lvl]),
-                                     art=F.CLASS_ART.get(C.heroes[hid]["class"], "class_starter"), kind=f"L{lvl}"))
-            faces[cid] = F.card_face(key, defn)
+                                     art=F.CLASS_ART.get(C.heroes[hid]["class"], "class_starter"), kind=f"L{lvl}",
+                                     text=face.text))
     # ---------------------------------------------------------------- dungeon
     rooms = []
     me = viewer if viewer is not None else 0

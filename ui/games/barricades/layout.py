@@ -1,13 +1,14 @@
 """Where everything sits on the Barricades table, and the views built from a :class:`model.TableModel`.
 
-World layout (about 1000×800 world units; the camera fits it to the viewport):
+World layout (about 1000×842 world units; the camera fits it to the viewport):
 
     village: five locations, each with 4 spots and its barricade tile              y   0–140
-    market: 8 market stacks and the 4 hero stacks, with costs and counts            y 148–246
+    market: 8 market stacks and the 4 hero stacks, with costs, counts and what
+            each card does (readable without hovering)                              y 148–288
     dungeon: Wilderness → L1 → L2 → L3 → Guardian room, paths between levels;
-             the Guardian tile (threat track, HP track) on the right                y 254–524
+             the Guardian tile (threat track, HP track) on the right                y 296–566
     heroes: every hero's board (XP, wounds, hand size, prestige ranks), the
-            viewer's deck, discard and hand; the dice tray with the army            y 532–800
+            viewer's deck, discard and hand; the dice tray with the army            y 574–842
 
 ``build(world, model, words, colours)`` adds every view; it is called from the table's ``sync`` and
 by the tests with a hand-made model. Nothing here knows a rule.
@@ -18,21 +19,21 @@ from dataclasses import dataclass
 
 import pygame
 
-from ui.table.views import CardView, FigureView, HandView, PileView, TokenView
+from ui.table.views import FigureView, HandView, PileView, TokenView
 
 from .model import TableModel
 from .views import (BarricadeView, BattleBoard, DiceTray, DrawnTokenView, GuardianTile, HeroBoard, Label, LocationTile,
-                    ChampionFigure, MonsterView, Panel, RoomView, SpotView, StackView)
+                    ChampionFigure, MonsterView, Panel, RoomView, SpotView, StackView, TitledCardView)
 
-W, H = 1000, 800
+W, H = 1000, 842
 VILLAGE = pygame.Rect(0, 0, W, 140)
-MARKET = pygame.Rect(0, 148, W, 98)
-DUNGEON = pygame.Rect(0, 254, 780, 270)
-GUARDIAN = pygame.Rect(790, 254, 210, 270)
-STRIP = pygame.Rect(0, 532, W, 268)
-BOARDS = pygame.Rect(0, 532, 230, 268)
-HAND = pygame.Rect(238, 532, 544, 268)
-TRAY = pygame.Rect(790, 532, 210, 268)
+MARKET = pygame.Rect(0, 148, W, 140)
+DUNGEON = pygame.Rect(0, 296, 780, 270)
+GUARDIAN = pygame.Rect(790, 296, 210, 270)
+STRIP = pygame.Rect(0, 574, W, 268)
+BOARDS = pygame.Rect(0, 574, 230, 268)
+HAND = pygame.Rect(238, 574, 544, 268)
+TRAY = pygame.Rect(790, 574, 210, 268)
 SPOT_D = 28
 HAND_CARD = (100, 140)
 
@@ -61,9 +62,11 @@ def barricade_rect(tile: pygame.Rect) -> pygame.Rect:
 
 
 def stack_rects(n_market: int, n_groups: int, per_group: int = 3) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
-    """The market stacks, then the hero stacks: each hero's L1 stack large, its L2 and L3 beside it."""
+    """The market stacks, then the hero stacks: each hero's L1 stack large, its L2 and L3 beside it, as wide
+    as the L1 stack (their text is read there, not on hover)."""
     gap = 6
-    units = n_market + 1.5 * n_groups
+    group = 1.8                                  # a hero group's width in market-stack units
+    units = n_market + group * n_groups
     unit = min(92, (MARKET.width - gap * (n_market + n_groups - 1)) / max(1, units))
     total = unit * units + gap * (n_market + n_groups - 1)
     x = MARKET.x + (MARKET.width - total) / 2
@@ -75,12 +78,12 @@ def stack_rects(n_market: int, n_groups: int, per_group: int = 3) -> tuple[list[
     heroes = []
     for _ in range(n_groups):
         big = unit * 0.9
-        small = unit * 1.5 - big - 3
+        small = unit * group - big - 3
         heroes.append(pygame.Rect(round(x), y, round(big), h))
         sh = (h - 3 * (per_group - 2)) / max(1, per_group - 1)
         for k in range(per_group - 1):
             heroes.append(pygame.Rect(round(x + big + 3), round(y + k * (sh + 3)), round(small), round(sh)))
-        x += unit * 1.5 + gap
+        x += unit * group + gap
     return market, heroes
 
 
@@ -187,7 +190,7 @@ def build(world, model: TableModel, words: dict, colours: list, viewer: int | No
             world.add(TokenView(shown.gold_cid, (HAND.right - 170, HAND.y + 50), size=34, icon="gold",
                                 colour=(240, 200, 72), count=shown.gold))
         hand = world.add(HandView(f"hand:{shown.seat}", (HAND.x, HAND.y + 96, HAND.width, HAND.height - 96)))
-        cards = [CardView(cid, (0, 0, *HAND_CARD), face, face_up=face is not None, back_label=words["deck"])
+        cards = [TitledCardView(cid, (0, 0, *HAND_CARD), face, face_up=face is not None, back_label=words["deck"])
                  for cid, face in shown.hand]
         hand.set_cards(cards)
     # ---------------------------------------------------------------- champions

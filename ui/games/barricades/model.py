@@ -50,6 +50,7 @@ class Stack:
     count: int
     art: str = ""                     # an art name (class_weapon, class_fighter...)
     kind: str = ""                    # translated type line ("Weapon", "Fighter L1"...)
+    text: str = ""                    # what the card does (the face's text, with {icon} tokens), shown on the stack
 
 
 @dataclass

@@ -17,7 +17,7 @@ from ui import fonts
 from ui.fonts import fit_text
 from ui.table.camera import Camera
 from ui.table.palette import draw_shape
-from ui.table.views import FigureView, View, badge, label_size, zone_fill
+from ui.table.views import CardView, FigureView, View, badge, label_size, zone_fill
 
 from .art import art, exists
 from .model import (DIE_FACE_ART, Army, Battle, DiceRoll, DrawnToken, Guardian, Hero, Location, Monster, Room,
@@ -246,6 +246,15 @@ class LocationTile(View):
             self.draw_decorations(surface, rect, camera.scale(8))
 
 
+@lru_cache(maxsize=256)
+def stack_text(text: str, size: int, width: int, height: int, colour: tuple) -> pygame.Surface:
+    """A stack's card text (with its icons) at the largest size from ``size`` down to the theme's
+    smallest that fits ``height``."""
+    from ui.table.cardface import rich_text_fitting
+
+    return rich_text_fitting(text, size, width, height, colour, minimum=MIN_TEXT)
+
+
 class StackView(View):
     """A market or hero stack: art, title, cost coin and how many are left. The top card is its cid."""
 
@@ -261,31 +270,43 @@ class StackView(View):
         fill = (40, 40, 44, 180) if empty else (236, 230, 212, 255)
         surface.blit(zone_fill(rect.size, fill, (90, 84, 70), max(2, camera.scale(6))), rect.topleft)
         ink = (30, 30, 34) if not empty else DIM
-        small = rect.height < camera.scale(60)
-        if small:                      # a higher-level hero stack: its level and count, side by side
-            a = min(rect.height - 4, rect.width // 2)
+        small = rect.height < camera.scale(80)
+        pad = max(2, camera.scale(3))
+        inner_w = rect.width - 2 * pad
+        if small:                      # a higher-level hero stack: its level beside its picture, then its text
+            a = max(6, min(camera.scale(18), rect.width // 3))
             if self.stack.art:
                 img = art(self.stack.art, a)
                 if empty:
                     img = img.copy()
                     img.set_alpha(80)
-                surface.blit(img, (rect.x + 2, rect.centery - a // 2))
-            _text(surface, self.stack.title, label_size(camera.zoom, 10), ink, (rect.x + a + 4, rect.centery),
-                  rect.right - rect.x - a - 5, True, "midleft")
+                surface.blit(img, (rect.x + pad, rect.y + pad))
+            _text(surface, self.stack.title, label_size(camera.zoom, 10), ink, (rect.x + a + 2 * pad, rect.y + pad + a // 2),
+                  rect.right - rect.x - a - 3 * pad, True, "midleft")
+            top = rect.y + pad + a + 1
         else:
-            a = min(rect.height - camera.scale(47), rect.width - camera.scale(8))
-            if a > 6 and self.stack.art:
+            a = max(6, min(camera.scale(30), rect.width - camera.scale(8)))
+            if self.stack.art:
                 img = art(self.stack.art, a)
                 if empty:
                     img = img.copy()
                     img.set_alpha(80)
-                surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + camera.scale(3))))
-            img = wrapped(self.stack.title, label_size(camera.zoom, 9), rect.width - 4, ink)    # up to two lines
-            top = rect.y + camera.scale(3) + max(0, a) + 1
-            surface.blit(img, img.get_rect(midtop=(rect.centerx, top)),
-                         pygame.Rect(0, 0, img.get_width(), max(1, rect.bottom - camera.scale(11) - top)))
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + pad)))
+            top = rect.y + pad + a + 1
+            size, lines = title_lines(self.stack.title, inner_w, label_size(camera.zoom, 11),
+                                      one_line_down_to=MIN_TEXT, max_lines=2)   # "ロングソー/ド" reads worse
+            line_h = fonts.font(size, True).get_linesize()
+            for k, line in enumerate(lines):
+                img = fonts.text(line, size, ink, True)
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, top + k * line_h)))
+            top += line_h * len(lines) + 1
             _text(surface, self.stack.kind, label_size(camera.zoom, 8), (90, 88, 84) if not empty else DIM,
-                  (rect.centerx, rect.bottom - camera.scale(1)), rect.width - 4, False, "midbottom")
+                  (rect.centerx, rect.bottom - camera.scale(1)), inner_w, False, "midbottom")
+        if self.stack.text:             # what the card does, readable without hovering
+            bottom = rect.bottom - (pad if small else camera.scale(12))
+            block = stack_text(self.stack.text, label_size(camera.zoom, 9), inner_w, max(1, bottom - top),
+                               (50, 46, 40) if not empty else DIM)
+            surface.blit(block, (rect.x + pad, top), pygame.Rect(0, 0, block.get_width(), max(0, bottom - top)))
         if self.stack.cost is not None:
             b = badge(str(self.stack.cost), label_size(camera.zoom, 11), GOLD, (30, 30, 30))
             surface.blit(b, b.get_rect(topleft=(rect.x - 3, rect.y - 3)))
@@ -663,3 +684,100 @@ class ChampionFigure(FigureView):
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, rect.width // 2)
         surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom + d // 10)))
+
+
+# ------------------------------------------------------------------ cards in hand: whole names
+
+MIN_TEXT = 8        # the theme's smallest label size (ui.table.views.label_size never goes below it)
+
+
+def _shade(colour, factor: float) -> tuple:
+    return tuple(max(0, min(255, int(c * factor))) for c in colour[:3])
+
+
+def title_lines(title: str, width: int, largest: int, smallest: int = MIN_TEXT,
+                one_line_down_to: int | None = None, max_lines: int = 3) -> tuple[int, list[str]]:
+    """(size, lines) of a card name in ``width`` pixels: one line at the largest size from ``largest`` down
+    to ``one_line_down_to`` (default: two points under it); else the fewest lines (up to ``max_lines``) at
+    the largest size that holds them (down to ``smallest``). Only a name that ``max_lines`` lines at
+    ``smallest`` cannot hold has its last line run long."""
+    floor = one_line_down_to if one_line_down_to is not None else largest - 2
+    one = fonts.fitting_size(title, width, largest, smallest, True)
+    if fonts.font(one, True).size(title)[0] <= width and one >= min(largest, max(smallest, floor)):
+        return one, [title]
+    def holds(lines, size, want):        # a word longer than the width does not hold either
+        return len(lines) <= want and all(fonts.font(size, True).size(x)[0] <= width for x in lines)
+
+    for want in range(2, max_lines + 1):
+        size = max(smallest, largest - 1)
+        while True:
+            lines = fonts.wrap(title, size, width, True)
+            if holds(lines, size, want) or size <= smallest:
+                break
+            size -= 1
+        if holds(lines, size, want):
+            return size, lines
+    # a word wider than the room even at the smallest size ("Stormcaller" on a narrow stack): break it
+    # between letters, with a hyphen, rather than cut it
+    f = fonts.font(size, True)
+    out: list[str] = []
+    for line in lines:
+        while f.size(line)[0] > width and len(line) > 1:
+            k = len(line) - 1
+            while k > 1 and f.size(line[:k] + "-")[0] > width:
+                k -= 1
+            out.append(line[:k] + ("-" if line[k - 1] != " " and line[k] != " " else ""))
+            line = line[k:].lstrip()
+        out.append(line)
+    if len(out) > max_lines and len(out) == len(lines):      # (a broken word may take one line more)
+        joiner = "" if any(ord(ch) > 0x2E80 for ch in title) else " "
+        out = out[:max_lines - 1] + [joiner.join(out[max_lines - 1:])]
+    return size, out
+
+
+@lru_cache(maxsize=256)
+def titled_face(face, w: int, h: int, colorblind: bool) -> pygame.Surface | None:
+    """The kit's card face with its name on one or two lines instead of cut with an ellipsis: the name is
+    drawn over the title bar, which grows down over the art band for a second line. None when the
+    kit's own one-line title already holds the whole name."""
+    from dataclasses import replace
+
+    from ui.table.cardface import CARD_SIZE, render_face
+
+    s = h / CARD_SIZE[1]
+    pad = max(3, int(5 * s))
+    inner = pygame.Rect(0, 0, w, h).inflate(-2 * pad, -2 * pad)
+    title_h = max(10, int(20 * s))
+    left = inner.x + (int(23 * s) if face.cost is not None else 3)
+    right = inner.right - 3
+    largest = max(7, int(12 * s))
+    if fonts.font(largest, True).size(face.title)[0] <= right - left:
+        return None
+    size, lines = title_lines(face.title, right - left, largest, min(largest, MIN_TEXT))
+    surf = render_face(replace(face, title=""), (w, h), colorblind).copy()
+    bar = _shade(face.frame, 0.8)
+    # lines packed close (not the font's loose line size), so that both show in the title band a row
+    # of cards in front leaves visible (ui.table.views.HandView.title_band)
+    line_h = int(size * 1.2) + 1
+    block = line_h * len(lines)
+    if block > title_h:             # the title bar grows down over the top of the art band
+        grow = pygame.Rect(left - 3, inner.y + title_h - 2, right - left + 6, block - title_h + 4)
+        pygame.draw.rect(surf, bar, grow, border_bottom_left_radius=max(2, int(4 * s)),
+                         border_bottom_right_radius=max(2, int(4 * s)))
+    top = inner.y + max(0, (title_h - block) // 2)
+    for k, line in enumerate(lines):
+        img = fonts.text(line, size, (250, 250, 250), True)
+        surf.blit(img, img.get_rect(midtop=((left + right) // 2, top + k * line_h)))
+    return surf
+
+
+class TitledCardView(CardView):
+    """A card in hand whose face shows its whole name (two lines when one is too short)."""
+
+    def surface_for(self, size, showing_face: bool, angle: int) -> pygame.Surface:
+        if showing_face and self.face is not None:
+            w, h = max(8, int(size[0])), max(8, int(size[1]))
+            img = titled_face(self.face, w, h, bool(self.palette.colorblind))
+            if img is not None:
+                return pygame.transform.rotate(img, angle) if angle % 360 else img
+        return super().surface_for(size, showing_face, angle)
