@@ -91,6 +91,30 @@ def bench_startup(runs: int) -> dict:
 
 # --------------------------------------------------------------------------- frames (one process per table)
 
+def _render_caches() -> list:
+    """The UI's memoised pictures and text (every ``lru_cache`` in ui/, not the loaded Fonts: a size is
+    loaded once per process), and the card renderer's record of the sizes it has drawn."""
+    from ui import fonts
+    from ui.table import cardface
+
+    out = []
+    for name, module in list(sys.modules.items()):
+        if name == "ui" or name.startswith("ui."):
+            for obj in vars(module).values():
+                if callable(getattr(obj, "cache_clear", None)) and hasattr(obj, "cache_info") and obj is not fonts._font:
+                    out.append(obj)
+    out.extend(getattr(cardface, name) for name in ("_seen", "_sizes") if hasattr(cardface, name))
+    return list({id(c): c for c in out}.values())
+
+
+def _cold(caches: list) -> None:
+    for c in caches:
+        if isinstance(c, dict):
+            c.clear()
+        else:
+            c.cache_clear()
+
+
 def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
     import pygame
 
@@ -119,16 +143,34 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
         for _ in range(3):
             app.frame(1 / 60)
 
-    # the move frame: a drop's action is applied (engine, views, log), then that frame is drawn
-    moves = []
-    actions = [a for a in scene.input_actions() if a.source is not None and a.target is not None] or scene.input_actions()
+    # the move frame: a drop's or click's action is applied (engine, views, log), then that frame is drawn.
+    # Every move the person may make on the table (drag and drop, click on a piece) in turn, again and
+    # again, ``samples`` frames in all; before each, the UI's caches of rendered pictures and text are
+    # emptied and the position's own frame is painted again (not timed): the move then meets what a
+    # player's move meets, the position on screen cached and everything the move brings new (a hand
+    # laid out again at a new card size, new log lines, labels) rendered for the first time, never a
+    # picture left warm by the same move a few samples before. The frames after it, while its
+    # animations play, are timed too (a cost put off from the move's frame shows there).
+    caches = _render_caches()
+    moves, move_cpu, after = [], [], []
+    actions = [a for a in scene.input_actions() if scene.is_table_move(a)] or scene.input_actions()
     log_lines = len(getattr(scene.panel, "log_lines", []) or [])
     for i in range(samples):
         action = actions[i % len(actions)]
-        began = time.perf_counter()
+        _cold(caches)
+        scene.world.forget_picture()
+        app.frame(1 / 60)
+        began, cpu = time.perf_counter(), time.thread_time()
         scene.apply_action(action)
         app.frame(1 / 60)
         moves.append((time.perf_counter() - began) * 1000)
+        move_cpu.append((time.thread_time() - cpu) * 1000)
+        for _ in range(60):
+            if not scene.animator.busy:
+                break
+            began = time.perf_counter()
+            app.frame(1 / 60)
+            after.append((time.perf_counter() - began) * 1000)
         scene.undo()
         settle()
     # the hover frame: the pointer arrives on another card
@@ -165,7 +207,11 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
         facts = {"players": s.players}
     facts.update(actions=len(session.steps), log_lines=log_lines, move_choices=len(actions), hover_cards=len(cards))
     out = {"position": facts, "note": note,
-           "move_p50_ms": round(statistics.median(moves), 2), "move_p99_ms": round(_pct(moves, 0.99), 2),
+           "move_frames": len(moves), "move_p50_ms": round(statistics.median(moves), 2),
+           "move_p99_ms": round(_pct(moves, 0.99), 2), "move_max_ms": round(max(moves), 2),
+           "move_cpu_p50_ms": round(statistics.median(move_cpu), 2), "move_cpu_p99_ms": round(_pct(move_cpu, 0.99), 2),
+           "after_frames": len(after), "after_p50_ms": round(statistics.median(after), 2) if after else None,
+           "after_p99_ms": round(_pct(after, 0.99), 2) if after else None,
            "hover_p50_ms": round(statistics.median(hovers), 2), "hover_p99_ms": round(_pct(hovers, 0.99), 2),
            "still_p50_ms": round(statistics.median(still), 2), "idle_cpu_pct": round(idle, 1),
            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
@@ -347,8 +393,11 @@ def table(report: dict) -> list[str]:
             continue
         p = f["position"]
         where = ", ".join(f"{k} {v}" for k, v in p.items() if k not in ("move_choices", "hover_cards"))
-        rows.append(f"| Move frame, {game} busiest table ({where}), 1920×1080 | p50 {f['move_p50_ms']} ms, "
-                    f"p99 {f['move_p99_ms']} ms | p99 ≤ 16 ms: {_mark(f['move_p99_ms'] <= GOALS['move_p99_ms'])} |")
+        rows.append(f"| Move frame, {game} busiest table ({where}), 1920×1080, {f.get('move_frames', '?')} moves "
+                    f"(every drop and click on the table in turn, each from the position with cold render caches) | "
+                    f"p50 {f['move_p50_ms']} ms, p99 {f['move_p99_ms']} ms, max {f.get('move_max_ms', '?')} ms; "
+                    f"the {f.get('after_frames', '?')} frames of their animations p99 {f.get('after_p99_ms', '?')} ms | "
+                    f"p99 ≤ 16 ms: {_mark(f['move_p99_ms'] <= GOALS['move_p99_ms'])} |")
         rows.append(f"| Hover frame / still frame, {game} | hover p50 {f['hover_p50_ms']} ms, p99 {f['hover_p99_ms']} ms; "
                     f"still p50 {f['still_p50_ms']} ms | |")
         rows.append(f"| Idle CPU, {game} table waiting for the person | {f['idle_cpu_pct']} % of one core | "
@@ -394,7 +443,7 @@ def main() -> int:
     parser.add_argument("--game", action="append", help="playouts: only this game (repeatable)")
     parser.add_argument("--print", action="store_true", help="print the table of the JSON file, measuring nothing")
     parser.add_argument("--frames-child", help=argparse.SUPPRESS)
-    parser.add_argument("--samples", type=int, default=120, help=argparse.SUPPRESS)
+    parser.add_argument("--samples", type=int, default=240, help=argparse.SUPPRESS)
     parser.add_argument("--idle", type=float, default=5.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.frames_child:
@@ -419,7 +468,7 @@ def main() -> int:
                          f"{platform.platform()}, load average {os.getloadavg()[0]:.1f} at the start")
     benches = {
         "startup": lambda: bench_startup(5 if q else 20),
-        "frames": lambda: bench_frames(20 if q else 80, 1.0 if q else 5.0),
+        "frames": lambda: bench_frames(40 if q else 240, 1.0 if q else 5.0),
         "playouts": lambda: bench_playouts(3 if q else 7, 0.2 if q else 0.5, tuple(args.game or ())),
         "bots": lambda: bench_bots(1 if q else 2, 1, tuple(args.skip_level or ())),
         "saves": bench_saves,

@@ -319,38 +319,66 @@ def cache_info() -> dict:
             "turned": _turned.cache_info(), "rich": rich_text.cache_info()}
 
 
-# ------------------------------------------------------------------ a render budget for zooming
+# ------------------------------------------------------------------ a render budget per frame
 #
-# A zoom step changes every card's on-screen size at once; rendering 150 new faces in one frame would
-# stutter. Views ask through ``face_for_view`` / ``back_for_view``: at most ``BUDGET`` new renders per
-# frame, and the others are drawn for a frame or two as a scaled copy of a size already rendered.
+# A zoom step changes every card's on-screen size at once, and a move that lays a hand out again gives
+# each of its cards a new size and tilt: rendering them all in one frame would stutter (a face costs a
+# few milliseconds). Views ask through ``face_for_view`` / ``back_for_view``: at most ``BUDGET`` renders
+# at a new size per frame, and the others are drawn for a frame or two as a scaled copy of a size
+# already rendered (a "stand-in"; the kept picture paints them again, see ``World.draw_cached``). A
+# picture never rendered at any size is rendered at once. A new tilt of a size already rendered is only
+# a rotation of the cached face: no budget.
 
-BUDGET = 24
+BUDGET = 3
 _budget = [BUDGET]
+_frame = [None]
+_stand_ins = [0]               # stand-ins drawn since the process started (the kept picture watches it)
 _seen: dict = {}               # (kind, identity, colorblind, angle) -> {size: None}, insertion ordered
+_sizes: dict = {}              # (kind, identity, colorblind) -> {size: None}: rendered at some tilt
 _SEEN_MAX = 4096
 
 
-def new_frame() -> None:
-    """Call once per frame (TableScene.draw does) to refill the render budget."""
-    _budget[0] = BUDGET
+def new_frame(frame=None) -> None:
+    """Call once per frame (TableScene.draw does) to refill the render budget. With ``frame`` (the app's
+    frame number), a second call in the same frame keeps what is left: every picture drawn in one frame
+    then makes the same choices."""
+    if frame is None or frame != _frame[0]:
+        _budget[0] = BUDGET
+    _frame[0] = frame
+
+
+def stand_ins() -> int:
+    """How many stand-ins have been drawn so far (a change means one was drawn in between)."""
+    return _stand_ins[0]
+
+
+def _remember(table: dict, key: tuple, size) -> None:
+    sizes = table.get(key)
+    if sizes is None:
+        if len(table) >= _SEEN_MAX:
+            table.pop(next(iter(table)))
+        sizes = table[key] = {}
+    sizes[size] = None
+    while len(sizes) > 6:
+        sizes.pop(next(iter(sizes)))
 
 
 def _budgeted(key: tuple, size: tuple[int, int], render) -> pygame.Surface:
     sizes = _seen.get(key)
     if sizes is not None and size in sizes:
         return render(size)
-    if sizes is None or _budget[0] > 0:
-        _budget[0] -= 1
-        if sizes is None:
-            if len(_seen) >= _SEEN_MAX:
-                _seen.pop(next(iter(_seen)))
-            sizes = _seen[key] = {}
-        sizes[size] = None
-        while len(sizes) > 6:
-            sizes.pop(next(iter(sizes)))
+    base = key[:-1]
+    known = _sizes.get(base)
+    if known is not None and size in known:        # that size at another tilt: a rotation
+        _remember(_seen, key, size)
         return render(size)
-    nearest = min(sizes, key=lambda s: abs(s[0] - size[0]))
+    if not known or _budget[0] > 0:
+        _budget[0] -= 1
+        _remember(_seen, key, size)
+        _remember(_sizes, base, size)
+        return render(size)
+    _stand_ins[0] += 1
+    nearest = min(known, key=lambda s: abs(s[0] - size[0]))
     img = render(nearest)
     ratio = size[0] / nearest[0]
     return pygame.transform.scale(img, (max(1, round(img.get_width() * ratio)), max(1, round(img.get_height() * ratio))))

@@ -1142,7 +1142,7 @@ class TableScene(Scene):
     def is_still(self) -> bool:
         """Nothing on the table moves by itself: no animation, drag, snap, toast, dice, pending hover
         preview, click guard, dialog (their text cursors blink) or countdown to the results."""
-        if self.animator.busy or self.drag.busy or self.drag.snapping or self.toasts.items:
+        if self.animator.busy or self.drag.busy or self.drag.snapping or self.toasts.items or self.world.unfinished:
             return False
         if self.coach is not None and self.coach.highlighted():
             return False                       # the coach's rings pulse
@@ -1169,7 +1169,7 @@ class TableScene(Scene):
         return self._bot_job == self.token
 
     def draw(self, surface: pygame.Surface) -> None:
-        cardface.new_frame()
+        cardface.new_frame(getattr(self.app, "frame_number", None))
         pal = self.world.palette
         colour = self.TABLE_COLOUR or pal.table
         if self.pass_overlay is not None:

@@ -17,6 +17,7 @@ from ui import fonts
 
 from . import icons
 from .camera import Camera
+from . import cardface
 from .cardface import CARD_SIZE, CardFace, back_for_view, face_for_view
 from .palette import NORMAL, Palette, draw_shape
 
@@ -793,8 +794,11 @@ class World:
             if old is not None and old[2] != bounds:
                 dirty.append(old[2])
             dirty.append(bounds)
+        again = getattr(self, "_again", None)
         if not full:
             dirty.extend(old[2] for k, old in before.items() if k not in now)
+            if again:
+                dirty.extend(again)
             dirty = _merged([r.clip(vp) for r in dirty])
             whole = vp.width * vp.height
             if len(dirty) > 1:
@@ -810,12 +814,17 @@ class World:
                 cache = self._cache = pygame.Surface(surface.get_size()).convert(surface)
             dirty = [vp]
         self._cache_key, self._looks = key, now
+        again = []
         for area in dirty:
             cache.set_clip(area)
             background.paint(cache, area, camera.viewport.topleft)
             for v, look, bounds in now.values():
                 if v is not skip and bounds.colliderect(area):
+                    stand_ins = cardface.stand_ins()
                     self._draw_root(v, cache, camera, skip)
+                    if cardface.stand_ins() != stand_ins:    # a card drawn from a scaled copy: again next frame
+                        again.append(bounds.clip(area))
+        self._again = again
         cache.set_clip(None)
         self.painted = dirty                       # what the last frame painted again (tests, bench)
         surface.blit(cache, vp, area=vp)
@@ -824,6 +833,11 @@ class World:
             surface.set_clip(vp)
             skip.draw(surface, camera)
             surface.set_clip(clip)
+
+    @property
+    def unfinished(self) -> bool:
+        """The kept picture still shows a card drawn from a scaled copy (the next frames paint it again)."""
+        return bool(getattr(self, "_again", None))
 
     def forget_picture(self) -> None:
         """Paint everything at the next frame (after drawing something the looks cannot see)."""
