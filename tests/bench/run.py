@@ -101,7 +101,8 @@ def _render_caches() -> list:
     for name, module in list(sys.modules.items()):
         if name == "ui" or name.startswith("ui."):
             for obj in vars(module).values():
-                if callable(getattr(obj, "cache_clear", None)) and hasattr(obj, "cache_info") and obj is not fonts._font:
+                if (callable(getattr(obj, "cache_clear", None)) and hasattr(obj, "cache_info") and obj is not fonts._font
+                        and (getattr(obj, "__module__", "") or "").split(".")[0] == "ui"):     # not the engine's content
                     out.append(obj)
     out.extend(getattr(cardface, name) for name in ("_seen", "_sizes") if hasattr(cardface, name))
     return list({id(c): c for c in out}.values())
@@ -158,7 +159,10 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
     for i in range(samples):
         action = actions[i % len(actions)]
         _cold(caches)
+        scene._resync()                    # the position's own views, panel and picture, cached again
+        scene.refresh()
         scene.world.forget_picture()
+        app.quiet = 0.0                    # drawn, not skipped as a still frame
         app.frame(1 / 60)
         began, cpu = time.perf_counter(), time.thread_time()
         scene.apply_action(action)

@@ -143,15 +143,20 @@ def rich_text(string: str, size: int, width: int, colour: tuple = INK, bold: boo
     return surf
 
 
+@lru_cache(maxsize=4096)
+def rich_text_height(string: str, size: int, width: int, bold: bool = False) -> int:
+    """The height of ``rich_text(string, size, width, bold=bold)``, from its line breaks alone."""
+    return max(1, (len(_rich_lines(string, size, width, bold)) - 1) * _line_height(size) + fonts.font(size, bold).get_height())
+
+
 def rich_text_fitting(string: str, size: int, width: int, height: int, colour: tuple = INK,
                       minimum: int = 7) -> pygame.Surface:
-    """The largest size (down to ``minimum``) whose wrapped block fits ``height``."""
+    """The largest size (down to ``minimum``) whose wrapped block fits ``height``: the sizes are tried by
+    measuring their line breaks, and only the one chosen is rendered."""
     s = size
-    img = rich_text(string, s, width, colour)
-    while img.get_height() > height and s > minimum:
+    while rich_text_height(string, s, width) > height and s > minimum:
         s -= 1
-        img = rich_text(string, s, width, colour)
-    return img
+    return rich_text(string, s, width, colour)
 
 
 # ------------------------------------------------------------------ faces and backs

@@ -625,6 +625,8 @@ class World:
         self._roots: list[View] = []
         self._unsorted = False
         self._index: dict[str, View] | None = None
+        self._all: list[View] | None = None       # every view in draw order, kept until the views change
+        self._palette_due = False                 # a container's children changed: they take the palette
 
     @property
     def roots(self) -> list[View]:
@@ -639,6 +641,7 @@ class World:
     def roots(self, views: list[View]) -> None:
         self._roots = list(views)
         self._unsorted = True
+        self._all = None
 
     # building
     def add(self, view: View) -> View:
@@ -654,6 +657,7 @@ class World:
             child.palette = self.palette
         self._roots.append(view)
         self._unsorted = True
+        self._all = None
         if self._index is not None:
             self._index[view.cid] = view
             for child in view.children():
@@ -661,6 +665,7 @@ class World:
         return view
 
     def remove(self, cid: str) -> None:
+        self._all = None
         before = len(self._roots)
         gone = [v for v in self._roots if v.cid == cid]
         if gone:
@@ -679,12 +684,20 @@ class World:
     def clear(self) -> None:
         self.roots.clear()
         self._index = None
+        self._all = None
 
     def changed(self) -> None:
-        """Call after changing a container's children (e.g. ``hand.set_cards``)."""
+        """Call after changing a container's children (e.g. ``hand.set_cards``). Cheap: a sync calls it
+        for every hand; the views are walked again once, when next looked up or drawn."""
         self._index = None
-        for v in self.all():
-            v.palette = self.palette
+        self._all = None
+        self._palette_due = True
+
+    def _spread_palette(self) -> None:
+        if self._palette_due:
+            self._palette_due = False
+            for v in self.all():
+                v.palette = self.palette
 
     def set_palette(self, palette: Palette) -> None:
         self.palette = palette
@@ -693,6 +706,10 @@ class World:
 
     # lookup
     def all(self) -> list[View]:
+        """Every view, containers before their children (one walk, kept until views are added, removed or
+        a container's children change: do not change the list)."""
+        if self._all is not None and not self._unsorted:
+            return self._all
         out: list[View] = []
 
         def walk(v: View):
@@ -701,10 +718,12 @@ class World:
                 walk(c)
         for v in self.roots:
             walk(v)
+        self._all = out
         return out
 
     def index(self) -> dict[str, View]:
         if self._index is None:
+            self._spread_palette()
             self._index = {v.cid: v for v in self.all()}
         return self._index
 
@@ -737,6 +756,7 @@ class World:
 
     def draw(self, surface: pygame.Surface, camera: Camera, skip: View | None = None) -> None:
         """Every view, in order, straight onto ``surface`` (``skip``, the dragged view, on top)."""
+        self._spread_palette()
         clip = surface.get_clip()
         surface.set_clip(camera.viewport)
         for v in self.roots:
@@ -771,6 +791,7 @@ class World:
         clock or the engine, so an unchanged look is an unchanged picture. A new camera, size, palette or
         background, or changes over half the table, paint it all."""
         vp = camera.viewport.clip(surface.get_rect())
+        self._spread_palette()
         if not self.cache_enabled or vp.width <= 0 or vp.height <= 0:
             background.paint(surface, camera.viewport, camera.viewport.topleft)
             self.draw(surface, camera, skip)
@@ -840,8 +861,9 @@ class World:
         return bool(getattr(self, "_again", None))
 
     def forget_picture(self) -> None:
-        """Paint everything at the next frame (after drawing something the looks cannot see)."""
-        self._cache = None
+        """Paint everything at the next frame (after drawing something the looks cannot see); the kept
+        surface itself stays (making a window-sized surface costs a frame's worth of time)."""
+        self._cache_key = None
 
     def _bounds(self, v: View, camera: Camera) -> pygame.Rect:
         """Where ``v`` and its children may paint on screen, with the margin."""
