@@ -63,7 +63,8 @@ def _shade(colour, factor: float) -> tuple:
 # ------------------------------------------------------------------ rich text with inline icons
 
 
-def _rich_tokens(paragraph: str) -> list[tuple[str, str]]:
+@lru_cache(maxsize=2048)       # a card's text is measured at a few sizes: split once
+def _rich_tokens(paragraph: str) -> tuple[tuple[str, str], ...]:
     """Split into ("icon", name) and ("text", piece) tokens; pieces are words (with trailing space) or CJK chars."""
     out: list[tuple[str, str]] = []
     pos = 0
@@ -72,7 +73,12 @@ def _rich_tokens(paragraph: str) -> list[tuple[str, str]]:
         out.append(("icon", m.group(1)))
         pos = m.end()
     out.extend(("text", tok) for tok in fonts._tokens(paragraph[pos:]))
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _text_width(value: str, size: int, bold: bool) -> int:
+    return fonts.font(size, bold).size(value)[0]
 
 
 def _line_height(size: int) -> int:
@@ -84,7 +90,7 @@ def _rich_lines(string: str, size: int, width: int, bold: bool) -> list[list[tup
     icon_w = min(f.get_height() - 2, _line_height(size))
 
     def width_of(kind, value):
-        return icon_w + 1 if kind == "icon" else f.size(value)[0]
+        return icon_w + 1 if kind == "icon" else _text_width(value, size, bold)
 
     lines: list[list[tuple[str, str]]] = []
     for paragraph in string.split("\n"):
@@ -334,7 +340,7 @@ def cache_info() -> dict:
 # picture never rendered at any size is rendered at once. A new tilt of a size already rendered is only
 # a rotation of the cached face: no budget.
 
-BUDGET = 3
+BUDGET = 2
 _budget = [BUDGET]
 _frame = [None]
 _stand_ins = [0]               # stand-ins drawn since the process started (the kept picture watches it)
