@@ -14,7 +14,9 @@ Every ratio comes from interleaved runs of the app and its yardstick on this mac
              peak RSS; and the idle CPU of the table waiting for the person (60 fps loop, CPU time / wall)
   playouts   random playouts (list the legal actions, apply one at random) of every ready game and player
              count, in slices interleaved with python-chess's random playouts; ratio per pair, median
-  bots       every bot level playing every seat of whole games: each decision timed, median and worst
+  bots       every bot level playing every seat of whole games: each decision timed (wall and CPU), median and
+             worst; the searching levels (hard, the Heroes planner) one whole game each, the others two
+             (``--only bots --bot rangers/planner`` times one level; each level's figures go to stderr as done)
   saves      save and load time and size after a long game
   binary     the one-file and one-folder builds' sizes and start-up to the first menu frame (interleaved)
 """
@@ -301,32 +303,45 @@ def bench_playouts(rounds: int, slice_s: float, games: tuple = ()) -> dict:
 
 # --------------------------------------------------------------------------- bots over whole games
 
-def bench_bots(games_per_level: int, hard_games: int, skip: tuple = ()) -> dict:
+def bench_bots(games_per_level: int, searching_games: int, skip: tuple = (), only: tuple = ()) -> dict:
+    """Every bot level playing every seat of whole games, each decision timed (wall and this process's
+    CPU: a search that waits for a core shows as wall time over CPU time). The searching levels (hard,
+    the Heroes planner: up to 1.5-2 s a decision) play ``searching_games`` whole game(s), the others
+    ``games_per_level``. ``skip``: levels not timed; ``only``: just these "game/level" pairs."""
     import gamecore
-    from gamecore.bots import choose_for, make_bot
+    from gamecore.bots import MctsBot, choose_for, make_bot
 
     out = {}
     for info in gamecore.games(ready_only=True):
         levels = info.bot_levels or ("greedy",)
         for level in levels:
-            if level in skip:
-                out[f"{info.id}/{level}"] = {"note": "not measured in this run (--skip-level)"}
+            name = f"{info.id}/{level}"
+            if only and name not in only:
                 continue
+            if level in skip:
+                out[name] = {"note": "not measured in this run (--skip-level)"}
+                continue
+            probe = make_bot(level)
+            searching = level == "hard" or isinstance(probe, MctsBot) or getattr(probe, "heavy", False)
             players = info.counts()[0] if level == "hard" else info.counts()[-1]
-            times = []
-            n_games = hard_games if level == "hard" else games_per_level
+            times, cpu = [], []
+            n_games = searching_games if searching else games_per_level
+            began_level = time.perf_counter()
             for g in range(n_games):
                 bot = make_bot(level)
                 state = gamecore.start(info.id, seed=100 + g, players=players)
                 rng = gamecore.Rng(100 + g)
                 while not state.is_over():
-                    began = time.perf_counter()
+                    began, c = time.perf_counter(), time.process_time()
                     action = choose_for(state, bot, rng)
                     times.append((time.perf_counter() - began) * 1000)
+                    cpu.append((time.process_time() - c) * 1000)
                     state.apply(action)
-            out[f"{info.id}/{level}"] = {"players": players, "games": n_games, "decisions": len(times),
-                                         "median_ms": round(statistics.median(times), 2),
-                                         "worst_ms": round(max(times), 1)}
+            out[name] = {"players": players, "games": n_games, "decisions": len(times),
+                         "median_ms": round(statistics.median(times), 2), "worst_ms": round(max(times), 1),
+                         "cpu_median_ms": round(statistics.median(cpu), 2), "cpu_worst_ms": round(max(cpu), 1),
+                         "total_s": round(time.perf_counter() - began_level, 1)}
+            print(f"bots: {name} {out[name]}", file=sys.stderr, flush=True)
     return out
 
 
@@ -422,8 +437,9 @@ def table(report: dict) -> list[str]:
         if "note" in b:
             rows.append(f"| Bot {name} | {b['note']} | |")
             continue
+        cpu = f" (CPU median {b['cpu_median_ms']} ms, worst {b['cpu_worst_ms']} ms)" if "cpu_median_ms" in b else ""
         rows.append(f"| Bot {name}, every seat of {b['games']} whole {b['players']}-player game(s) | median {b['median_ms']} ms, "
-                    f"worst {b['worst_ms']} ms over {b['decisions']} decisions | |")
+                    f"worst {b['worst_ms']} ms over {b['decisions']} decisions{cpu} | |")
     for name, sv in (report.get("saves") or {}).items():
         rows.append(f"| Save / load after a whole {name} game ({sv['actions']} actions) | {sv['save_ms']} ms / {sv['load_ms']} ms "
                     f"(loading replays and checks the digest), {sv['size_kb']} KiB | |")
@@ -445,6 +461,8 @@ def main() -> int:
     parser.add_argument("--only", action="append", choices=("startup", "frames", "playouts", "bots", "saves", "binary"))
     parser.add_argument("--skip-level", action="append", help="a bot level not to time (e.g. hard, on a busy machine)")
     parser.add_argument("--game", action="append", help="playouts: only this game (repeatable)")
+    parser.add_argument("--bot", action="append", metavar="GAME/LEVEL",
+                        help="bots: only this game's level, e.g. rangers/planner (repeatable)")
     parser.add_argument("--print", action="store_true", help="print the table of the JSON file, measuring nothing")
     parser.add_argument("--frames-child", help=argparse.SUPPRESS)
     parser.add_argument("--samples", type=int, default=240, help=argparse.SUPPRESS)
@@ -474,12 +492,15 @@ def main() -> int:
         "startup": lambda: bench_startup(5 if q else 20),
         "frames": lambda: bench_frames(40 if q else 240, 1.0 if q else 5.0),
         "playouts": lambda: bench_playouts(3 if q else 7, 0.2 if q else 0.5, tuple(args.game or ())),
-        "bots": lambda: bench_bots(1 if q else 2, 1, tuple(args.skip_level or ())),
+        "bots": lambda: bench_bots(1 if q else 2, 1, tuple(args.skip_level or ()), tuple(args.bot or ())),
         "saves": bench_saves,
         "binary": lambda: bench_binary(3 if q else 10),
     }
     for part in parts:
-        report[part] = benches[part]()
+        got = benches[part]()
+        if part == "bots" and args.bot:        # some levels timed again: keep the others' figures
+            got = {**(report.get("bots") or {}), **got}
+        report[part] = got
         out.write_text(json.dumps(report, indent=1))     # after each part, so a long run keeps what it measured
     print(f"machine: {report['machine']}")
     print("\n".join(table(report)))
