@@ -9,9 +9,12 @@ Every ratio comes from interleaved runs of the app and its yardstick on this mac
              UIManager with one button, presents its first frame) and a bare pygame window; medians
   frames     the busiest tables, loaded from tests/bench/positions/ (made by playing:
              tests/bench/make_positions.py), at 1920x1080, each in its own process: the move frame (the
-             legal action a drop matches is applied: engine, views, log, then the frame is drawn), the
-             hover frame (the pointer moves onto another card), a still frame; p50 and p99; the process's
-             peak RSS; and the idle CPU of the table waiting for the person (60 fps loop, CPU time / wall)
+             legal action of a drop or click is applied: engine, views, log, then the frame is drawn), 240
+             of them over every drop and click the table offers, each from the position with the UI's
+             render caches emptied (the position's own frame painted again first, not timed): p50, p99
+             and max, wall and CPU; the frames of the move's animations; the hover frame (the pointer
+             moves onto another card), a still frame; the process's peak RSS; and the idle CPU of the
+             table waiting for the person (60 fps loop, CPU time / wall)
   playouts   random playouts (list the legal actions, apply one at random) of every ready game and player
              count, in slices interleaved with python-chess's random playouts; ratio per pair, median
   bots       every bot level playing every seat of whole games: each decision timed (wall and CPU), median and
