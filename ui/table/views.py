@@ -823,10 +823,10 @@ class World:
             dirty = _merged([r.clip(vp) for r in dirty])
             whole = vp.width * vp.height
             if len(dirty) > 1:
-                # each area paints every view under it, and a large view lies under many: one pass over
-                # their union is cheaper while that union stays a modest part of the table
+                # each area paints every view under it: one pass over their union is cheaper while it
+                # adds little to the areas (a hand at the bottom and a counter at the top are two)
                 union = dirty[0].unionall(dirty[1:])
-                if len(dirty) > 12 or union.width * union.height * 5 <= whole * 3:
+                if len(dirty) > 12 or union.width * union.height * 2 <= 3 * sum(r.width * r.height for r in dirty):
                     dirty = [union]
             if sum(r.width * r.height for r in dirty) * 2 > whole:
                 full = True
@@ -873,9 +873,19 @@ class World:
         return out.inflate(2 * self.CACHE_MARGIN, 2 * self.CACHE_MARGIN)
 
 
+def _joins(a: pygame.Rect, b: pygame.Rect) -> bool:
+    """Overlapping areas are painted as one when that adds little: their union is at most half again
+    their own areas (a long strip and a corner that touches it stay two)."""
+    if not a.colliderect(b):
+        return False
+    u = a.union(b)
+    return u.width * u.height * 2 <= 3 * (a.width * a.height + b.width * b.height)
+
+
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """The non-empty ``rects`` with every overlapping pair joined (a view under two of them is then
-    painted once, not twice)."""
+    """The non-empty ``rects`` with overlapping pairs joined when their union adds little (a view under
+    two of them is then painted once, not twice; areas that stay apart may overlap: each is painted
+    whole, background first, so the overlap is painted twice alike)."""
     out: list[pygame.Rect] = []
     for r in rects:
         if r.width <= 0 or r.height <= 0:
@@ -885,7 +895,7 @@ def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
         while joined:
             joined = False
             for i, o in enumerate(out):
-                if o.colliderect(r):
+                if _joins(o, r):
                     r = r.union(out.pop(i))
                     joined = True
                     break
@@ -898,11 +908,17 @@ _COPY = {pygame.FRect: tuple, pygame.Rect: tuple, pygame.Vector2: tuple, list: t
          dict: lambda d: tuple(d.items())}
 
 
+def _own(view: View, values) -> tuple:
+    """A list of ``view``'s attribute as a look: its own children by cid (their looks are added anyway; a
+    sync that makes them again with the same looks is then no change), anything else as it is."""
+    return tuple(x.cid if isinstance(x, View) and x.parent is view else x for x in values)
+
+
 def _look(view: View) -> list:
     """What ``view``'s picture depends on: its attributes (mutable ones copied, so a change made in place
-    is seen) and its children's looks."""
+    is seen; its children held in a list named by cid) and its children's looks."""
     copy = _COPY.get
-    out = [(f(value) if (f := copy(type(value))) is not None else value)
+    out = [(_own(view, value) if type(value) is list else f(value)) if (f := copy(type(value))) is not None else value
            for key, value in view.__dict__.items() if key not in _NOT_LOOKS]
     out.append(type(view))
     for child in view.children():
