@@ -199,6 +199,7 @@ class App:
             self.notice_boxes.append(box)
 
     def frame(self, dt: float) -> None:
+        self.frame_number = getattr(self, "frame_number", 0) + 1
         noticed = notices.has_pending()
         if noticed:
             self.show_notices()

@@ -433,3 +433,30 @@ def test_a_zoom_step_renders_new_faces_within_a_per_frame_budget():
         assert cardface.cache_info()["face"].misses - before <= cardface.BUDGET
     size = world.get("b0").screen_rect(cam).size
     assert all(cardface._seen[("face", f, False, 0)].get(size, 1) is None for f in faces)
+
+
+def test_cards_drawn_from_a_scaled_copy_are_painted_again_until_the_kept_picture_is_crisp():
+    from ui.table.scene import TableCloth
+
+    world = World()
+    faces = [CardFace(title=f"Stand-in {i}", text="x y z") for i in range(4 * cardface.BUDGET)]
+    for i, face in enumerate(faces):
+        world.add(CardView(f"s{i}", ((i % 6) * 115, (i // 6) * 160), face))
+    cam = Camera((0, 0, 900, 700))
+    cloth = TableCloth((40, 90, 60), (50, 100, 70))
+    kept = pygame.Surface((900, 700))
+    cardface.new_frame()
+    world.draw_cached(kept, cam, cloth)               # first sight: every face rendered at once
+    cam.zoom_at((0, 0), 1.12)
+    drawn = cardface.stand_ins()
+    cardface.new_frame()
+    world.draw_cached(kept, cam, cloth)
+    assert cardface.stand_ins() > drawn and world.unfinished    # over budget: some faces are scaled copies
+    for _ in range(8):
+        cardface.new_frame()
+        world.draw_cached(kept, cam, cloth)
+    assert not world.unfinished
+    fresh = pygame.Surface((900, 700))
+    world.cache_enabled = False
+    world.draw_cached(fresh, cam, cloth)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")

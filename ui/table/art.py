@@ -32,7 +32,7 @@ def light_of(colour, amount: float = 0.35) -> tuple:
     return tuple(int(c + (255 - c) * amount) for c in tuple(colour)[:3])
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)        # every file of every game (a table draws 50-70 of its own): never thrashed
 def _source(game: str, name: str) -> bytes | None:
     path = resource_path("art", game, f"{name}.svg")
     try:

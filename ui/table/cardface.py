@@ -63,7 +63,8 @@ def _shade(colour, factor: float) -> tuple:
 # ------------------------------------------------------------------ rich text with inline icons
 
 
-def _rich_tokens(paragraph: str) -> list[tuple[str, str]]:
+@lru_cache(maxsize=2048)       # a card's text is measured at a few sizes: split once
+def _rich_tokens(paragraph: str) -> tuple[tuple[str, str], ...]:
     """Split into ("icon", name) and ("text", piece) tokens; pieces are words (with trailing space) or CJK chars."""
     out: list[tuple[str, str]] = []
     pos = 0
@@ -72,7 +73,12 @@ def _rich_tokens(paragraph: str) -> list[tuple[str, str]]:
         out.append(("icon", m.group(1)))
         pos = m.end()
     out.extend(("text", tok) for tok in fonts._tokens(paragraph[pos:]))
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=16384)
+def _text_width(value: str, size: int, bold: bool) -> int:
+    return fonts.font(size, bold).size(value)[0]
 
 
 def _line_height(size: int) -> int:
@@ -84,7 +90,7 @@ def _rich_lines(string: str, size: int, width: int, bold: bool) -> list[list[tup
     icon_w = min(f.get_height() - 2, _line_height(size))
 
     def width_of(kind, value):
-        return icon_w + 1 if kind == "icon" else f.size(value)[0]
+        return icon_w + 1 if kind == "icon" else _text_width(value, size, bold)
 
     lines: list[list[tuple[str, str]]] = []
     for paragraph in string.split("\n"):
@@ -143,15 +149,20 @@ def rich_text(string: str, size: int, width: int, colour: tuple = INK, bold: boo
     return surf
 
 
+@lru_cache(maxsize=4096)
+def rich_text_height(string: str, size: int, width: int, bold: bool = False) -> int:
+    """The height of ``rich_text(string, size, width, bold=bold)``, from its line breaks alone."""
+    return max(1, (len(_rich_lines(string, size, width, bold)) - 1) * _line_height(size) + fonts.font(size, bold).get_height())
+
+
 def rich_text_fitting(string: str, size: int, width: int, height: int, colour: tuple = INK,
                       minimum: int = 7) -> pygame.Surface:
-    """The largest size (down to ``minimum``) whose wrapped block fits ``height``."""
+    """The largest size (down to ``minimum``) whose wrapped block fits ``height``: the sizes are tried by
+    measuring their line breaks, and only the one chosen is rendered."""
     s = size
-    img = rich_text(string, s, width, colour)
-    while img.get_height() > height and s > minimum:
+    while rich_text_height(string, s, width) > height and s > minimum:
         s -= 1
-        img = rich_text(string, s, width, colour)
-    return img
+    return rich_text(string, s, width, colour)
 
 
 # ------------------------------------------------------------------ faces and backs
@@ -319,38 +330,66 @@ def cache_info() -> dict:
             "turned": _turned.cache_info(), "rich": rich_text.cache_info()}
 
 
-# ------------------------------------------------------------------ a render budget for zooming
+# ------------------------------------------------------------------ a render budget per frame
 #
-# A zoom step changes every card's on-screen size at once; rendering 150 new faces in one frame would
-# stutter. Views ask through ``face_for_view`` / ``back_for_view``: at most ``BUDGET`` new renders per
-# frame, and the others are drawn for a frame or two as a scaled copy of a size already rendered.
+# A zoom step changes every card's on-screen size at once, and a move that lays a hand out again gives
+# each of its cards a new size and tilt: rendering them all in one frame would stutter (a face costs a
+# few milliseconds). Views ask through ``face_for_view`` / ``back_for_view``: at most ``BUDGET`` renders
+# at a new size per frame, and the others are drawn for a frame or two as a scaled copy of a size
+# already rendered (a "stand-in"; the kept picture paints them again, see ``World.draw_cached``). A
+# picture never rendered at any size is rendered at once. A new tilt of a size already rendered is only
+# a rotation of the cached face: no budget.
 
-BUDGET = 24
+BUDGET = 2
 _budget = [BUDGET]
+_frame = [None]
+_stand_ins = [0]               # stand-ins drawn since the process started (the kept picture watches it)
 _seen: dict = {}               # (kind, identity, colorblind, angle) -> {size: None}, insertion ordered
+_sizes: dict = {}              # (kind, identity, colorblind) -> {size: None}: rendered at some tilt
 _SEEN_MAX = 4096
 
 
-def new_frame() -> None:
-    """Call once per frame (TableScene.draw does) to refill the render budget."""
-    _budget[0] = BUDGET
+def new_frame(frame=None) -> None:
+    """Call once per frame (TableScene.draw does) to refill the render budget. With ``frame`` (the app's
+    frame number), a second call in the same frame keeps what is left: every picture drawn in one frame
+    then makes the same choices."""
+    if frame is None or frame != _frame[0]:
+        _budget[0] = BUDGET
+    _frame[0] = frame
+
+
+def stand_ins() -> int:
+    """How many stand-ins have been drawn so far (a change means one was drawn in between)."""
+    return _stand_ins[0]
+
+
+def _remember(table: dict, key: tuple, size) -> None:
+    sizes = table.get(key)
+    if sizes is None:
+        if len(table) >= _SEEN_MAX:
+            table.pop(next(iter(table)))
+        sizes = table[key] = {}
+    sizes[size] = None
+    while len(sizes) > 6:
+        sizes.pop(next(iter(sizes)))
 
 
 def _budgeted(key: tuple, size: tuple[int, int], render) -> pygame.Surface:
     sizes = _seen.get(key)
     if sizes is not None and size in sizes:
         return render(size)
-    if sizes is None or _budget[0] > 0:
-        _budget[0] -= 1
-        if sizes is None:
-            if len(_seen) >= _SEEN_MAX:
-                _seen.pop(next(iter(_seen)))
-            sizes = _seen[key] = {}
-        sizes[size] = None
-        while len(sizes) > 6:
-            sizes.pop(next(iter(sizes)))
+    base = key[:-1]
+    known = _sizes.get(base)
+    if known is not None and size in known:        # that size at another tilt: a rotation
+        _remember(_seen, key, size)
         return render(size)
-    nearest = min(sizes, key=lambda s: abs(s[0] - size[0]))
+    if not known or _budget[0] > 0:
+        _budget[0] -= 1
+        _remember(_seen, key, size)
+        _remember(_sizes, base, size)
+        return render(size)
+    _stand_ins[0] += 1
+    nearest = min(known, key=lambda s: abs(s[0] - size[0]))
     img = render(nearest)
     ratio = size[0] / nearest[0]
     return pygame.transform.scale(img, (max(1, round(img.get_width() * ratio)), max(1, round(img.get_height() * ratio))))

@@ -4,6 +4,7 @@ A missing or unreadable icon never crashes the table: a neutral circle stands in
 """
 from __future__ import annotations
 
+import io
 from functools import lru_cache
 
 import pygame
@@ -34,13 +35,23 @@ def exists(name: str) -> bool:
     return resource_path("icons", f"{name}.svg").is_file()
 
 
+@lru_cache(maxsize=512)
+def _source(name: str) -> bytes | None:
+    """The icon's SVG document, read once (an icon is rasterised at many sizes)."""
+    path = resource_path("icons", f"{name}.svg")
+    try:
+        return path.read_bytes() if path.is_file() else None
+    except OSError:
+        return None
+
+
 @lru_cache(maxsize=1024)
 def _icon(name: str, w: int, h: int) -> pygame.Surface:
-    path = resource_path("icons", f"{name}.svg")
-    if not path.is_file():
+    data = _source(name)
+    if data is None:
         return placeholder((w, h))
     try:
-        img = pygame.image.load_sized_svg(str(path), (w, h))
+        img = pygame.image.load_sized_svg(io.BytesIO(data), (w, h))
     except (pygame.error, OSError, ValueError):
         return placeholder((w, h))
     if img.get_size() == (w, h):
@@ -58,4 +69,5 @@ def icon(name: str, size) -> pygame.Surface:
 
 
 def clear_cache() -> None:
+    _source.cache_clear()
     _icon.cache_clear()

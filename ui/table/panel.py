@@ -13,6 +13,8 @@ change is seen (greyed, then lit) and a second click meant for the old button do
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
@@ -27,6 +29,7 @@ WIDTH = 340
 MARGIN = 10
 BASE_FONT = 16
 MAX_LOG = 100_000       # lines kept (the whole history of any real game)
+SPARE_BUTTONS = 12       # action buttons made with the panel (a longer list makes the rest when it comes)
 GUARD = 0.35            # seconds a button that appeared under the pointer ignores clicks
 TEXT = (238, 241, 244)
 TURN = (255, 214, 120)
@@ -78,6 +81,7 @@ def distinguishing_first(labels: list[str]) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=2048)       # the same labels are laid out again at every move
 def wrap_label(label: str, size: int, width: int, max_lines: int = 2) -> tuple[str, bool]:
     """``label`` on at most ``max_lines`` lines of ``width`` pixels ("\\n" between them) and whether
     it had to be cut (then the last line ends with an ellipsis)."""
@@ -286,6 +290,13 @@ class SidePanel:
         self.log_image = UIImage(pygame.Rect(MARGIN, 0, inner_w, 100), self.log.surface(), m, container=c)
         self.elements = [self.panel]
         self.built = True
+        # action buttons made now, hidden, for the moves' lists (making a pygame_gui button costs a
+        # millisecond or two: a move that offers a dock's nine choices would otherwise make them in its frame)
+        for _ in range(SPARE_BUTTONS):
+            b = UIButton(pygame.Rect(0, 0, inner_w - 14, self._button_height(1)), "", m, container=self.actions_box,
+                         object_id=self._oid("#table_action"))
+            b.hide()
+            self._spare_buttons.append(b)
         self._place(head.get_height())
         self._fill_actions()
         self._fill_end()

@@ -215,6 +215,29 @@ class TableScene(Scene):
     def state(self):
         return self.session.state
 
+    def _turn(self) -> tuple:
+        """(seat to decide, a bot's turn), asked of the engine once per state: a move's frame asks it some
+        thirty times, and a co-op engine works out whose choice it is each time."""
+        session = self.session
+        key = (self.token, len(session.steps), id(session.state), session.state.is_over())
+        memo = getattr(self, "_turn_memo", None)
+        if memo is None or memo[0] != key:
+            seat = session.state.current_seat()
+            if type(session).bot_to_move is Session.bot_to_move:
+                bot = not key[3] and session.seat_is_bot(seat)
+            else:                            # a session of its own (a replay's: nobody thinks)
+                bot = session.bot_to_move()
+            memo = self._turn_memo = (key, seat, bot)
+        return memo[1], memo[2]
+
+    def current_seat(self):
+        """The state's ``current_seat()`` (asked once per state)."""
+        return self._turn()[0]
+
+    def bot_to_move(self) -> bool:
+        """The session's ``bot_to_move()`` (asked once per state)."""
+        return self._turn()[1]
+
     def palette(self) -> Palette:
         return palette(bool(self.app.settings.get("colorblind")))
 
@@ -225,7 +248,7 @@ class TableScene(Scene):
         """The human seat whose secrets may be shown now (the human to play, else the last confirmed one)."""
         if self.session is None:
             return None
-        seat = self.state.current_seat()
+        seat = self.current_seat()
         if seat is not None and not self.session.seat_is_bot(seat) and not self._pass_needed():
             return seat
         if self.confirmed_seat is not None:
@@ -263,7 +286,7 @@ class TableScene(Scene):
 
     def skip_bots(self) -> None:
         """Skip to the person's next decision: the bots' steps go by without pause or animation."""
-        if self.session is not None and self.session.bot_to_move():
+        if self.session is not None and self.bot_to_move():
             self.skipping = True
             self.animator.skip_all()
 
@@ -349,7 +372,7 @@ class TableScene(Scene):
         lines: list[str] = []
         for i, step in enumerate(steps):
             lines.extend(self.log_line(e) for e in step.events)
-            after = steps[i + 1].seat if i + 1 < len(steps) else (None if self.state.is_over() else self.state.current_seat())
+            after = steps[i + 1].seat if i + 1 < len(steps) else (None if self.state.is_over() else self.current_seat())
             note = self.turn_end_note(step, after)
             if note:
                 lines.append(note)
@@ -378,7 +401,7 @@ class TableScene(Scene):
 
     def input_actions(self) -> list[Action]:
         """What the human may do now ([] on a bot's turn, during animations or under a dialog)."""
-        if self.session is None or self.session.bot_to_move() or self.blocked or self.animator.busy:
+        if self.session is None or self.bot_to_move() or self.blocked or self.animator.busy:
             return []
         return self.legal()
 
@@ -399,7 +422,7 @@ class TableScene(Scene):
         over = state.is_over()
         seat = state.current_seat()
         if self.panel is not None:
-            human = not over and not self.session.bot_to_move()
+            human = not over and not self.bot_to_move()
             if over:
                 self.panel.set_turn(t("table.game_over"))
                 self.panel.set_prompt("")
@@ -468,7 +491,7 @@ class TableScene(Scene):
     def apply_picks(self, request: PickRequest, cids: list[str]) -> None:
         """One legal action per chosen card, in the order chosen (each checked against the state of then)."""
         for cid in cids:
-            legal = self.legal() if not self.session.bot_to_move() else []
+            legal = self.legal() if not self.bot_to_move() else []
             match = [a for a in legal if (request.kind is None or a.kind == request.kind)
                      and cid in (a.source, a.target)]
             if not match or not self.apply_action(match[0]):
@@ -504,12 +527,12 @@ class TableScene(Scene):
     def _pass_needed(self) -> bool:
         """Hot seat with secrets: a competitive game, two or more humans, and a new human to play."""
         s = self.session
-        seat = self.state.current_seat()
+        seat = self.current_seat()
         return (not s.info.coop and len(s.human_seats()) >= 2 and not self.state.is_over()
                 and seat is not None and not s.seat_is_bot(seat) and seat != self.confirmed_seat)
 
     def _check_pass_device(self) -> None:
-        seat = self.state.current_seat()
+        seat = self.current_seat()
         if not self._pass_needed():
             if self.pass_overlay is not None:   # e.g. the previous player took their move back
                 self.pass_overlay.kill()
@@ -555,7 +578,7 @@ class TableScene(Scene):
         self._resync()
         self.animator.play(events, before)
         if self.skipping:
-            if self.session.bot_to_move():
+            if self.bot_to_move():
                 self.animator.skip_all()
             else:
                 self.skipping = False
@@ -565,7 +588,7 @@ class TableScene(Scene):
             lines = [self.log_line(e) for e in events]
             step = self.session.steps[-1] if self.session.steps else None
             if step is not None and not self.state.is_over():
-                note = self.turn_end_note(step, self.state.current_seat())
+                note = self.turn_end_note(step, self.current_seat())
                 if note:
                     lines.append(note)
             self.panel.add_log(lines)
@@ -600,7 +623,7 @@ class TableScene(Scene):
     def apply_action(self, action: Action) -> bool:
         """Hand ``action`` to the session; a refusal becomes a toast with the engine's reason. The
         person's action may bring its ``follow_up`` and a ``forced`` answer after it."""
-        human = self.session is not None and not self.session.bot_to_move()
+        human = self.session is not None and not self.bot_to_move()
         if human and self.coach is not None:
             said = self.coach.allows(action)
             if said:                       # a legal move the lesson does not ask for: said, not made
@@ -613,7 +636,7 @@ class TableScene(Scene):
         if not self._apply_one(action):
             return False
         for _ in range(8):                 # a few in a row at most (each is one legal action of the person's)
-            if not human or self.session.bot_to_move() or self.state.is_over():
+            if not human or self.bot_to_move() or self.state.is_over():
                 break
             nxt = self.follow_up(action)
             note = None
@@ -1123,7 +1146,7 @@ class TableScene(Scene):
             if not self._results_shown and not self.animator.busy and self._idle >= OVER_PAUSE * (self.animation_seconds() > 0):
                 self._show_results()
             return
-        if not self.session.bot_to_move():
+        if not self.bot_to_move():
             self.skipping = False
         elif (self._bot_job != self.token and self._bot_failed != self.token
                 and not self.animator.busy and not self.blocked and self._idle >= self.bot_step_seconds()):
@@ -1142,7 +1165,7 @@ class TableScene(Scene):
     def is_still(self) -> bool:
         """Nothing on the table moves by itself: no animation, drag, snap, toast, dice, pending hover
         preview, click guard, dialog (their text cursors blink) or countdown to the results."""
-        if self.animator.busy or self.drag.busy or self.drag.snapping or self.toasts.items:
+        if self.animator.busy or self.drag.busy or self.drag.snapping or self.toasts.items or self.world.unfinished:
             return False
         if self.coach is not None and self.coach.highlighted():
             return False                       # the coach's rings pulse
@@ -1162,14 +1185,14 @@ class TableScene(Scene):
         return True
 
     def may_rest(self) -> bool:
-        return self.session is None or not self.session.bot_to_move()
+        return self.session is None or not self.bot_to_move()
 
     @property
     def bot_thinking(self) -> bool:
         return self._bot_job == self.token
 
     def draw(self, surface: pygame.Surface) -> None:
-        cardface.new_frame()
+        cardface.new_frame(getattr(self.app, "frame_number", None))
         pal = self.world.palette
         colour = self.TABLE_COLOUR or pal.table
         if self.pass_overlay is not None:
@@ -1183,7 +1206,7 @@ class TableScene(Scene):
         game = self.session.game if self.session is not None else ""
         cloth = table_cloth(tuple(colour), tuple(pal.table_line), game)
         self.world.draw_cached(surface, self.camera, cloth, skip=self.drag.floating)
-        if self.session is not None and self.session.bot_to_move() and self.pass_overlay is None:
+        if self.session is not None and self.bot_to_move() and self.pass_overlay is None:
             self._draw_bot_banner(surface, vp, pal)
         if self.picker is not None:
             self.picker.draw(surface, pal)
@@ -1197,7 +1220,7 @@ class TableScene(Scene):
 
     def bot_banner_text(self) -> str:
         """Above the table while another seat acts: who, and what it just did (or that it thinks)."""
-        seat = self.state.current_seat()
+        seat = self.current_seat()
         last = self.bot_last_step(seat)
         name = self.seat_name(seat)
         return t("table.bot.did", name=name, what=last) if last else t("table.thinking", name=name)

@@ -17,6 +17,7 @@ from ui import fonts
 
 from . import icons
 from .camera import Camera
+from . import cardface
 from .cardface import CARD_SIZE, CardFace, back_for_view, face_for_view
 from .palette import NORMAL, Palette, draw_shape
 
@@ -624,6 +625,8 @@ class World:
         self._roots: list[View] = []
         self._unsorted = False
         self._index: dict[str, View] | None = None
+        self._all: list[View] | None = None       # every view in draw order, kept until the views change
+        self._palette_due = False                 # a container's children changed: they take the palette
 
     @property
     def roots(self) -> list[View]:
@@ -638,6 +641,7 @@ class World:
     def roots(self, views: list[View]) -> None:
         self._roots = list(views)
         self._unsorted = True
+        self._all = None
 
     # building
     def add(self, view: View) -> View:
@@ -653,6 +657,7 @@ class World:
             child.palette = self.palette
         self._roots.append(view)
         self._unsorted = True
+        self._all = None
         if self._index is not None:
             self._index[view.cid] = view
             for child in view.children():
@@ -660,6 +665,7 @@ class World:
         return view
 
     def remove(self, cid: str) -> None:
+        self._all = None
         before = len(self._roots)
         gone = [v for v in self._roots if v.cid == cid]
         if gone:
@@ -678,12 +684,20 @@ class World:
     def clear(self) -> None:
         self.roots.clear()
         self._index = None
+        self._all = None
 
     def changed(self) -> None:
-        """Call after changing a container's children (e.g. ``hand.set_cards``)."""
+        """Call after changing a container's children (e.g. ``hand.set_cards``). Cheap: a sync calls it
+        for every hand; the views are walked again once, when next looked up or drawn."""
         self._index = None
-        for v in self.all():
-            v.palette = self.palette
+        self._all = None
+        self._palette_due = True
+
+    def _spread_palette(self) -> None:
+        if self._palette_due:
+            self._palette_due = False
+            for v in self.all():
+                v.palette = self.palette
 
     def set_palette(self, palette: Palette) -> None:
         self.palette = palette
@@ -692,6 +706,10 @@ class World:
 
     # lookup
     def all(self) -> list[View]:
+        """Every view, containers before their children (one walk, kept until views are added, removed or
+        a container's children change: do not change the list)."""
+        if self._all is not None and not self._unsorted:
+            return self._all
         out: list[View] = []
 
         def walk(v: View):
@@ -700,10 +718,12 @@ class World:
                 walk(c)
         for v in self.roots:
             walk(v)
+        self._all = out
         return out
 
     def index(self) -> dict[str, View]:
         if self._index is None:
+            self._spread_palette()
             self._index = {v.cid: v for v in self.all()}
         return self._index
 
@@ -736,6 +756,7 @@ class World:
 
     def draw(self, surface: pygame.Surface, camera: Camera, skip: View | None = None) -> None:
         """Every view, in order, straight onto ``surface`` (``skip``, the dragged view, on top)."""
+        self._spread_palette()
         clip = surface.get_clip()
         surface.set_clip(camera.viewport)
         for v in self.roots:
@@ -770,6 +791,7 @@ class World:
         clock or the engine, so an unchanged look is an unchanged picture. A new camera, size, palette or
         background, or changes over half the table, paint it all."""
         vp = camera.viewport.clip(surface.get_rect())
+        self._spread_palette()
         if not self.cache_enabled or vp.width <= 0 or vp.height <= 0:
             background.paint(surface, camera.viewport, camera.viewport.topleft)
             self.draw(surface, camera, skip)
@@ -793,15 +815,18 @@ class World:
             if old is not None and old[2] != bounds:
                 dirty.append(old[2])
             dirty.append(bounds)
+        again = getattr(self, "_again", None)
         if not full:
             dirty.extend(old[2] for k, old in before.items() if k not in now)
+            if again:
+                dirty.extend(again)
             dirty = _merged([r.clip(vp) for r in dirty])
             whole = vp.width * vp.height
             if len(dirty) > 1:
-                # each area paints every view under it, and a large view lies under many: one pass over
-                # their union is cheaper while that union stays a modest part of the table
+                # each area paints every view under it: one pass over their union is cheaper while it
+                # adds little to the areas (a hand at the bottom and a counter at the top are two)
                 union = dirty[0].unionall(dirty[1:])
-                if len(dirty) > 12 or union.width * union.height * 5 <= whole * 3:
+                if len(dirty) > 12 or union.width * union.height * 2 <= 3 * sum(r.width * r.height for r in dirty):
                     dirty = [union]
             if sum(r.width * r.height for r in dirty) * 2 > whole:
                 full = True
@@ -810,12 +835,17 @@ class World:
                 cache = self._cache = pygame.Surface(surface.get_size()).convert(surface)
             dirty = [vp]
         self._cache_key, self._looks = key, now
+        again = []
         for area in dirty:
             cache.set_clip(area)
             background.paint(cache, area, camera.viewport.topleft)
             for v, look, bounds in now.values():
                 if v is not skip and bounds.colliderect(area):
+                    stand_ins = cardface.stand_ins()
                     self._draw_root(v, cache, camera, skip)
+                    if cardface.stand_ins() != stand_ins:    # a card drawn from a scaled copy: again next frame
+                        again.append(bounds.clip(area))
+        self._again = again
         cache.set_clip(None)
         self.painted = dirty                       # what the last frame painted again (tests, bench)
         surface.blit(cache, vp, area=vp)
@@ -825,9 +855,15 @@ class World:
             skip.draw(surface, camera)
             surface.set_clip(clip)
 
+    @property
+    def unfinished(self) -> bool:
+        """The kept picture still shows a card drawn from a scaled copy (the next frames paint it again)."""
+        return bool(getattr(self, "_again", None))
+
     def forget_picture(self) -> None:
-        """Paint everything at the next frame (after drawing something the looks cannot see)."""
-        self._cache = None
+        """Paint everything at the next frame (after drawing something the looks cannot see); the kept
+        surface itself stays (making a window-sized surface costs a frame's worth of time)."""
+        self._cache_key = None
 
     def _bounds(self, v: View, camera: Camera) -> pygame.Rect:
         """Where ``v`` and its children may paint on screen, with the margin."""
@@ -837,9 +873,19 @@ class World:
         return out.inflate(2 * self.CACHE_MARGIN, 2 * self.CACHE_MARGIN)
 
 
+def _joins(a: pygame.Rect, b: pygame.Rect) -> bool:
+    """Overlapping areas are painted as one when that adds little: their union is at most half again
+    their own areas (a long strip and a corner that touches it stay two)."""
+    if not a.colliderect(b):
+        return False
+    u = a.union(b)
+    return u.width * u.height * 2 <= 3 * (a.width * a.height + b.width * b.height)
+
+
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """The non-empty ``rects`` with every overlapping pair joined (a view under two of them is then
-    painted once, not twice)."""
+    """The non-empty ``rects`` with overlapping pairs joined when their union adds little (a view under
+    two of them is then painted once, not twice; areas that stay apart may overlap: each is painted
+    whole, background first, so the overlap is painted twice alike)."""
     out: list[pygame.Rect] = []
     for r in rects:
         if r.width <= 0 or r.height <= 0:
@@ -849,7 +895,7 @@ def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
         while joined:
             joined = False
             for i, o in enumerate(out):
-                if o.colliderect(r):
+                if _joins(o, r):
                     r = r.union(out.pop(i))
                     joined = True
                     break
@@ -862,11 +908,17 @@ _COPY = {pygame.FRect: tuple, pygame.Rect: tuple, pygame.Vector2: tuple, list: t
          dict: lambda d: tuple(d.items())}
 
 
+def _own(view: View, values) -> tuple:
+    """A list of ``view``'s attribute as a look: its own children by cid (their looks are added anyway; a
+    sync that makes them again with the same looks is then no change), anything else as it is."""
+    return tuple(x.cid if isinstance(x, View) and x.parent is view else x for x in values)
+
+
 def _look(view: View) -> list:
     """What ``view``'s picture depends on: its attributes (mutable ones copied, so a change made in place
-    is seen) and its children's looks."""
+    is seen; its children held in a list named by cid) and its children's looks."""
     copy = _COPY.get
-    out = [(f(value) if (f := copy(type(value))) is not None else value)
+    out = [(_own(view, value) if type(value) is list else f(value)) if (f := copy(type(value))) is not None else value
            for key, value in view.__dict__.items() if key not in _NOT_LOOKS]
     out.append(type(view))
     for child in view.children():

@@ -135,9 +135,17 @@ def _freeze(value):
     return value
 
 
+_frozen: dict = {}        # id(defn) -> (defn, its frozen form): content's definitions are read once, never changed
+
+
 def card_face(key: str, defn: dict) -> CardFace:
     """The face of the card kind ``key`` (hero level, market card, treasure, starter, Wound)."""
-    return _face(key, _freeze(defn), language())
+    held = _frozen.get(id(defn))
+    if held is None or held[0] is not defn:
+        if len(_frozen) > 4096:
+            _frozen.clear()
+        held = _frozen[id(defn)] = (defn, _freeze(defn))
+    return _face(key, held[1], language())
 
 
 def card_art(defn: dict) -> str:

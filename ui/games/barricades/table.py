@@ -128,7 +128,7 @@ class BarricadesTable(TableScene):
         # a drawn token waits for the person's pick: it starts selected, so the spots it may take glow at once
         # and one click on a spot places it (a drag works as well)
         token = model.drawn_token
-        if token is not None and self.session is not None and not self.session.bot_to_move() \
+        if token is not None and self.session is not None and not self.bot_to_move() \
                 and self.drag.selected is None and not self.drag.busy:
             self.drag.selected = token.cid
 

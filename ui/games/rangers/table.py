@@ -121,7 +121,7 @@ class RangersTable(TableScene):
         engine: on the team's choice of who acts, each of the person's seats' own moves (a drag of your
         ranger means "I act, and do this"; ``acting_choices``), and never an AI teammate's piece."""
         base = super().legal()
-        if self.session is None or not base or self.session.bot_to_move():
+        if self.session is None or not base or self.bot_to_move():
             self._merged = {}
             return base
         cached = getattr(self, "_merged_for", None)
@@ -199,7 +199,7 @@ class RangersTable(TableScene):
         w.add(Panel("table:frame", (0, 0, self.geo["W"], self.geo["H"]), fill=(0, 0, 0, 0), line=(0, 0, 0, 0),
                     layer=-3))
         # what to do now, in full, above the table (the side panel's prompt box is small)
-        if self.session is not None and not self.session.bot_to_move():
+        if self.session is not None and not self.bot_to_move():
             # (during an AI teammate's step the kit's banner names who acts and what they decide)
             w.add(Label("label:prompt", (0, -34, self.geo["W"], 28), self.prompt_text(), size=14, bold=True,
                         colour=(255, 226, 150), plate=(10, 12, 16, 200), layer=9))
@@ -858,10 +858,10 @@ class RangersTable(TableScene):
         elif kind in ("enemy_prep", "battle_start", "trigger") and not b["resolved"] and not any(b["hits"].values()):
             parts.insert(0, t("rangers.ui.preparing"))
         elif kind == "react":
-            ai = self.session is not None and self.session.bot_to_move()     # never "you" in an AI step
+            ai = self.session is not None and self.bot_to_move()     # never "you" in an AI step
             parts.insert(0, t("rangers.ui.reaction_window_ai" if ai else "rangers.ui.reaction_window"))
         elif kind == "damage":
-            ai = self.session is not None and self.session.bot_to_move()
+            ai = self.session is not None and self.bot_to_move()
             parts.insert(0, t("rangers.ui.assign_damage_ai" if ai else "rangers.ui.assign_damage"))
         else:
             parts.insert(0, t("rangers.ui.turn_enemy") if b["next"] == "enemy" and kind != "ranger_turn"
@@ -885,7 +885,7 @@ class RangersTable(TableScene):
         title = t("rangers.ui.tray_title", who=self.seat_name(seat), room=room, limit=task["limit"])
         w.add(Panel("tray", (0, 0, g["map_w"], g["top_h"]), title=title, fill=(16, 22, 30, 245), line=(120, 200, 160),
                     layer=6, icon="shield"))
-        ai = self.session is not None and self.session.bot_to_move()
+        ai = self.session is not None and self.bot_to_move()
         helper = "rangers.ui.tray_help_ai" if ai else "rangers.ui.tray_help"
         w.add(Label("label:tray", (10, 26, g["map_w"] - 20, 34), t(helper), size=11, wrap=True,
                     colour=(200, 220, 210), layer=8))
@@ -1185,7 +1185,7 @@ class RangersTable(TableScene):
             return False
         seats = self.state.d["seats"]
         if seat is None:
-            cur = self.state.current_seat()
+            cur = self.current_seat()
             humans = self.session.human_seats()
             seat = cur if cur is not None else (humans[0] if humans else 0)
         if not 0 <= seat < len(seats):
@@ -1234,7 +1234,7 @@ class RangersTable(TableScene):
         return super().bot_last_step(seat)
 
     def bot_banner_text(self) -> str:
-        seat = self.state.current_seat()
+        seat = self.current_seat()
         last = self.bot_last_step(seat)
         name = self.seat_name(seat)
         return t("table.bot.did", name=name, what=last) if last else self.bot_doing(seat)
@@ -1243,7 +1243,7 @@ class RangersTable(TableScene):
         state = self.state
         if state.is_over():
             return t(state.result().reason, **state.result().reason_params) if state.result() else ""
-        if self.session is not None and self.session.bot_to_move():
+        if self.session is not None and self.bot_to_move():
             return self.bot_doing(state.current_seat())       # an AI teammate's step: never "you"
         d = state.d
         top = d["stack"][-1] if d["stack"] else {}
@@ -1295,7 +1295,7 @@ class RangersTable(TableScene):
         finally:
             del panel.set_prompt, panel.set_turn
         if self.session is not None:
-            if not self.session.bot_to_move() or self.state.is_over():
+            if not self.bot_to_move() or self.state.is_over():
                 self.panel.set_prompt(self.prompt_text())
             if self.state.is_over():
                 self.panel.set_turn(t("table.game_over"))
@@ -1304,8 +1304,8 @@ class RangersTable(TableScene):
                 deploying = bool(d["stack"]) and d["stack"][-1]["t"] == "deploy_phase"
                 phase = "battle" if d["battle"] is not None else ("deploy" if deploying else "actions")
                 line = t("rangers.ui.turn_line", round=d["round"], phase=t(f"rangers.ui.phase.{phase}"))
-                if self.session.bot_to_move():
-                    seat = self.state.current_seat()
+                if self.bot_to_move():
+                    seat = self.current_seat()
                     self.panel.set_prompt(self.bot_doing(seat), self.bot_last_step(seat))
                     line = t("rangers.ui.turn_line_ai", line=line, name=self.seat_name(seat))
                 self.panel.set_turn(line)

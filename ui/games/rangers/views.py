@@ -87,7 +87,8 @@ class Panel(View):
         if not self.visible:
             return
         rect = self.screen_rect(camera)
-        surface.blit(zone_fill(rect.size, self.fill, self.line, max(3, camera.scale(10))), rect.topleft)
+        if self.fill[3:] != (0,) or self.line[3:] != (0,):      # an invisible frame (the table's) draws nothing
+            surface.blit(zone_fill(rect.size, self.fill, self.line, max(3, camera.scale(10))), rect.topleft)
         x = rect.x + camera.scale(8)
         if self.icon:
             ic = icons.icon(self.icon, label_size(camera.zoom, self.title_size + 2))
