@@ -420,7 +420,7 @@ class RangersTable(TableScene):
         foes = list(C.fs_types) + [f for f in C.monsters + C.bosses if d["big_loc"].get(f) or f in d["big_out"]]
         if d.get("cyc") and d["cyc"].get("state") not in ("unused", None) and "cyclopsis" in d["edeck"]:
             foes.append("cyclopsis")
-        step = min(60, (sw - 12) / max(1, len(foes)))
+        step = min(100, (sw - 12) / max(1, len(foes)))   # room for a whole name under each deck
         cw = min(44, step - 8)
         for i, foe in enumerate(foes):
             px = x0 + 8 + i * step + (step - 8 - cw) / 2
