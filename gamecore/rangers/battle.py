@@ -412,7 +412,12 @@ class Battle:
         if only and "seat" in only and only["seat"] not in self._battle_seats():
             # a turn kept for one seat (Trini's twin card, an extra play) whose ranger was defeated by
             # the card before it (Cyclopsis' right arm): a defeated ranger has left the battle and plays
-            # no more cards
+            # no more cards; the log says so
+            if "name" in only:
+                self._e("info", "twin_turn_lost", seat=only["seat"], cause="seat_left_battle",
+                        card=f"$rangers.card.{only['name']}.name")
+            else:
+                self._e("info", "extra_turn_lost", seat=only["seat"], cause="seat_left_battle")
             self._pop()
             return
         return WAIT

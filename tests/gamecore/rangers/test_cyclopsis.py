@@ -201,6 +201,10 @@ def test_a_ranger_the_right_arm_defeats_gets_no_twin_card_turn():
     assert "ranger_defeated" in keys(ev) and s.d["battle"]["rangers"] == ["black"]
     assert SURE_KICK2 in s.d["seats"][YELLOW]["hand"]          # the twin card the turn would have offered
     assert s.d["battle"]["double"] is None
+    lost = [e for e in ev if e.key == "rangers.ev.twin_turn_lost"]     # the log says the turn is gone, and why
+    assert len(lost) == 1 and lost[0].params["seat"] == YELLOW
+    assert lost[0].params["card"] == "$rangers.card.%s.name" % s.C.card_of[SURE_KICK2]
+    assert lost[0].cause == "rangers.cause.seat_left_battle"
     for a in s.legal_actions():
         assert a.source != SURE_KICK2 and s.current_seat() != YELLOW
         s.clone().apply(a)                                       # every listed action can be played
