@@ -93,8 +93,10 @@ class Battle:
 
     def _prep_group(self, task):
         """The seats whose draws are decided now: the person's seats that could still draw, else the
-        next AI seat that could (each seat's owner draws for it; team_turn.py)."""
-        short = [s for s in self._battle_seats() if self._missing_cards(s) > 0 and s not in task.get("ready", ())]
+        next AI seat that could (each seat's owner draws for it; team_turn.py). Before the first round
+        (the opening draw) every seat draws; before a battle, the seats in it."""
+        seats = range(len(self.d["seats"])) if task["t"] == "opening_draw" else self._battle_seats()
+        short = [s for s in seats if self._missing_cards(s) > 0 and s not in task.get("ready", ())]
         humans, bots = self._split(short)
         return humans or bots[:1]
 
@@ -124,6 +126,12 @@ class Battle:
         else:
             s = int(action.source.split(":")[1])
             self._draw(s, self._missing_cards(s) if action.kind == "draw_up" else 1)
+
+    # the opening draw (rulebook setup step 3: each player draws as many cards as they like, up to the
+    # hand size) is the same decision as a battle's preparation, for every seat
+    _start_opening_draw = _start_prep_draw
+    _choices_opening_draw = _choices_prep_draw
+    _choose_opening_draw = _choose_prep_draw
 
     def _start_fs_select(self, task):
         d, C = self.d, self.C

@@ -112,8 +112,8 @@ def _piles_after_pending(state):
                 n += 1
         out[i][0] += n
         out[i][2] -= n
-    elif t == "prep_draw" and d["battle"] is not None:
-        for i in state._battle_seats():
+    elif (t == "prep_draw" and d["battle"] is not None) or t == "opening_draw":
+        for i in (state._battle_seats() if t == "prep_draw" else range(len(d["seats"]))):
             want = max(0, state._hand_size(i) - out[i][1])
             take = min(want, out[i][0])
             out[i][0] -= take
@@ -295,7 +295,7 @@ def _potential(state, W, l, seats, counts, n_panicked, fresh, plan_tokens=None):
         for foe in locs[l]["big"]:
             done = len(d["ediscard"].get(foe, ()))
             if in_battle and b["order"]:
-                done += sum(1 for c in b["defeated"] if C.enemy_deck[c] == foe)
+                done += sum(1 for c in b["defeated"] if C.enemy_deck.get(c) == foe)      # not Cyclopsis' parts
             kind = C.foe_kind[foe]
             need = (C.comp["boss_defeat"] if kind == "boss" else C.comp["monster_defeat"]) - done
             p = min(1.0, max(0.0, 1.0 + big_kills - need)) if need > 0 else 1.0

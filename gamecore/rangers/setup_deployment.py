@@ -112,13 +112,6 @@ class SetupAndDeployment:
         take = min(cc, energy)
         d["energy_supply"] = energy - take
         d["cc_energy"] = take
-        # each player draws up to the hand size (they may stop early; the classic opening is a full hand)
-        pair, single = comp["hand_size_pair"], comp["hand_size"]
-        for st in seats:
-            deck = st["deck"]
-            n = min(pair if len(st["rangers"]) > 1 else single, len(deck))
-            st["hand"].extend(deck[:n])         # the top cards, in order
-            del deck[:n]
         # board
         ring = list(C.outer)
         rng.shuffle(ring)
@@ -164,7 +157,10 @@ class SetupAndDeployment:
             edeck[f] = deck
         d["ediscard"] = {f: [] for f in C.decks}
         s._cyc_setup(options)
+        # each player draws as many cards as they like, up to the hand size (rulebook setup step 3): the
+        # opening draw is the first decision of every seat (battle.py, "opening_draw")
         d["stack"].append({"t": "round"})
+        d["stack"].append({"t": "opening_draw"})
         s._advance()
         s._ev = []
         return s

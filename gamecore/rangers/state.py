@@ -211,8 +211,8 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
             seat = self._decider(top, self._turn_actors(top))
             if seat is not None:
                 return seat
-        if top["t"] in ("prep_draw", "react"):          # each seat's owner draws / reacts for it
-            group = self._prep_group(top) if top["t"] == "prep_draw" else self._react_group(top)
+        if top["t"] in ("prep_draw", "opening_draw", "react"):      # each seat's owner draws / reacts for it
+            group = self._react_group(top) if top["t"] == "react" else self._prep_group(top)
             if group:
                 return group[0]
         seat = self.split_decider(top)              # the team's splits ask the seats they concern

@@ -15,8 +15,26 @@ from gamecore.engine import Action, edits_state
 from .state import CC, RangersState
 
 
-def new_game(players=5, seed=1, **options) -> RangersState:
-    return gamecore.start("rangers", seed=seed, players=players, **options)
+def new_game(players=5, seed=1, opening=True, **options) -> RangersState:
+    """A new game; with ``opening`` every seat has drawn its full opening hand (the classic opening)."""
+    s = gamecore.start("rangers", seed=seed, players=players, **options)
+    if opening:
+        draw_openings(s)
+    return s
+
+
+def draw_openings(game) -> list:
+    """Every seat draws a full opening hand (rulebook setup step 3, the classic choice). ``game``: a
+    state, or a Session (its actions are then recorded as the person's)."""
+    s = getattr(game, "state", game)
+    events = []
+    while s.d["stack"] and s.d["stack"][-1]["t"] == "opening_draw":
+        legal = s.legal_actions()
+        pick = next((a for a in legal if a.kind == "draw_team"), None) \
+            or next((a for a in legal if a.kind == "draw_up"), None) \
+            or next((a for a in legal if a.kind == "draw"), None) or legal[-1]
+        events += game.apply(pick) or []
+    return events
 
 
 def _seat_of_deck(s, deck):

@@ -7,6 +7,7 @@ import toytable as tt  # noqa: F401  (sets the headless SDL variables first)
 import pygame
 import pytest
 
+from gamecore.rangers import testing as T
 from gamecore.barricades.medals import MEDALS
 from gamecore.session import Seat, Session
 from ui import i18n
@@ -18,6 +19,7 @@ from ui.scenes.results import ResultsScene
 
 def _rangers_after_deployment():
     s = Session.new("rangers", 7, 2, {}, [Seat(), Seat()])
+    T.draw_openings(s)
     deploy = next(a for a in s.state.legal_actions() if a.kind == "deploy")
     s.apply(deploy)
     return s

@@ -11,6 +11,7 @@ import toytable as tt
 import pygame
 import pytest
 
+from gamecore.rangers import testing as T
 from gamecore.rangers.content import content
 from gamecore.session import Seat, Session
 from ui.games import table_for
@@ -226,6 +227,7 @@ def test_the_views_draw_the_art_not_the_old_shapes():
 
 def test_the_real_table_draws_a_second_frame_from_the_cache():
     session = Session.new("rangers", 7, 4, {"locations": "B"}, [Seat() for _ in range(4)])
+    T.draw_openings(session)
     app = tt.FakeApp({"animation_speed": "off", "confirm_end_turn": False})
     scene = app.scenes.switch(table_for("rangers"), session=session)
     app.frames(3)

@@ -22,7 +22,13 @@ from ui.table.views import CardView
 
 
 def new_session(players=4, seed=7, **options) -> Session:
-    return Session.new("rangers", seed, players, options, [Seat() for _ in range(players)])
+    session = Session.new("rangers", seed, players, options, [Seat() for _ in range(players)])
+    T.draw_openings(session)                                   # the classic opening: full hands
+    assert len(session.steps) == OPENING_STEPS
+    return session
+
+
+OPENING_STEPS = 1        # with no AI seat the whole team draws its opening hands in one step
 
 
 def open_rangers(session, settings=None):
@@ -348,7 +354,7 @@ def test_clicking_a_players_panel_shows_that_hand_at_full_size_and_a_click_retur
     assert all(f.cost is not None for f in board.board.rows[0])               # cost shown on every card
     post_click((10, 10))
     app.frames(1)
-    assert scene.board_overlay is None and not session.steps
+    assert scene.board_overlay is None and len(session.steps) == OPENING_STEPS
 
 
 @pytest.mark.parametrize("kind, walk", [("ready", 4), ("pass", 1), ("recover_done", 2)])
@@ -378,6 +384,7 @@ def ai_session(seed=11, level="greedy"):
     """Four players: the person plays Red (seat 0), AI teammates the other three; the action phase."""
     seats = [Seat()] + [Seat("bot", level) for _ in range(3)]
     session = Session.new("rangers", seed, 4, {"ai_seats": [1, 2, 3]}, seats)
+    T.draw_openings(session)
     while top_task(session) != "actions":
         session.apply(session.state.legal_actions()[-1])       # the deployment
     return session
@@ -593,7 +600,7 @@ def test_each_rangers_character_card_opens_from_its_seat_area_by_click_and_by_ke
     _post_key(pygame.K_2)                             # 2: the second seat
     app.frames(1)
     assert scene.board_overlay.board.title == scene.seat_name(1)
-    assert not session.steps                          # reading a card changes nothing
+    assert len(session.steps) == OPENING_STEPS         # reading a card changes nothing
 
 
 def test_a_rangers_figure_and_its_seat_chip_show_the_character_card_with_its_stored_energy():

@@ -1,5 +1,5 @@
 """Heroes of the Grid's guided first game: two players (you steer Jason and Zack; an AI teammate steers Billy
-and Trini) — a deployment, the team's choice of who acts, a linked move, a battle with an attack, a damage
+and Trini) — the opening hand, a deployment, the team's choice of who acts, a linked move, a battle with an attack, a damage
 assignment, a reaction and a ranger's ability, then the AI teammate's turn. Then the game goes on as an
 ordinary game with the coach speaking up at panics, monsters and the boss.
 
@@ -35,6 +35,7 @@ SCRIPT = Script(
     seat=0,
     steps=[
         Step("coach.rangers.welcome"),
+        Step("coach.rangers.opening", expect=_act("draw_up", "deck:0", "hand:0", n=7), show=("deck:0",)),
         Step("coach.rangers.deploy", expect=_act("deploy", "deck:deployment"), show=("deck:deployment",)),
         # on the team's choice a drag of your ranger is "I act, and do this": each pair of steps is one drag
         Step("coach.rangers.move", expect=_act("act", "seat:0"), show=("ranger:red", "loc:industrial")),

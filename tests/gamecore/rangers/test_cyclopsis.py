@@ -358,3 +358,19 @@ def test_content_has_six_parts_and_a_six_card_deck_with_texts():
     assert sorted(keys_.count(k) for k in set(keys_)) == [1, 1, 2, 2]
     for k in set(keys_):
         assert f"rangers.cyc.card.{k}.text" in C.i18n_en
+
+
+def test_the_team_evaluation_counts_a_monsters_cards_beside_defeated_cyclopsis_parts():
+    """A monster and Cyclopsis in one battle: once a part of Cyclopsis has fallen in it, the team AI's
+    evaluation (greedy and planner) counted the battle's defeated cards as enemy cards and crashed on the
+    part (KeyError 'cyc:left_arm'), first seen while recording the replay corpus."""
+    s = cyc_game(rangers=("red", "yellow"))
+    T.put_big(s, "bones", "juice_bar")
+    start(s, "red")
+    while T.top(s) != "ranger_turn":
+        s.apply(s.legal_actions()[-1])
+    b = s.d["battle"]
+    assert "bones" in s.d["locs"]["juice_bar"]["big"] and b["order"]
+    before = s.evaluate(0)
+    b["defeated"].append(LEFT_ARM)            # as if the left arm fell to this battle's last card
+    assert s.evaluate(0) == before            # a part is not one of the monster's cards

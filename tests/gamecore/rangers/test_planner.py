@@ -6,7 +6,7 @@ from gamecore.rangers import testing as T
 
 
 def _action_phase(seed=4, players=4):
-    s = gamecore.start("rangers", seed=seed, players=players)
+    s = T.new_game(players, seed)                         # opening hands drawn
     s.apply(s.legal_actions()[0])                         # deploy: now the team's action phase
     assert T.top(s) == "actions"
     return s

@@ -154,6 +154,7 @@ def test_the_greedy_team_sends_the_seat_with_the_best_move():
 def test_ai_seats_decisions_go_to_the_planner_through_the_session_and_the_worker():
     seats = [Seat()] + [Seat("bot", "planner") for _ in range(3)]
     session = Session.new("rangers", 11, 4, {"ai_seats": [1, 2, 3]}, seats)
+    T.draw_openings(session)
     s = session.state
     while T.top(s) != "actions":                 # the deployment phase is the team's (seat 0 here)
         session.apply(s.legal_actions()[-1])

@@ -1211,7 +1211,7 @@ class RangersTable(TableScene):
                 "prep_draw": "draw", "react": "react", "damage": "damage", "recover": "recover",
                 "power_up": "power_up", "fs_select": "fight", "order": "order", "topdeck": "topdeck",
                 "drain": "drain", "drain_discard": "discard", "discard_highest": "discard", "cleanup": "energy",
-                "summon": "zord", "choose_lead": "lead", "deploy_phase": "deploy"}
+                "summon": "zord", "choose_lead": "lead", "deploy_phase": "deploy", "opening_draw": "opening"}
 
     def bot_doing(self, seat: int) -> str:
         """What the AI teammate ``seat`` is deciding now, in the third person ("Billy (AI) is choosing
@@ -1303,6 +1303,8 @@ class RangersTable(TableScene):
                 d = self.state.d
                 deploying = bool(d["stack"]) and d["stack"][-1]["t"] == "deploy_phase"
                 phase = "battle" if d["battle"] is not None else ("deploy" if deploying else "actions")
+                if d["round"] == 0:
+                    phase = "setup"                     # the opening draw, before the first round
                 line = t("rangers.ui.turn_line", round=d["round"], phase=t(f"rangers.ui.phase.{phase}"))
                 if self.bot_to_move():
                     seat = self.current_seat()
