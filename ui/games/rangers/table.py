@@ -1027,7 +1027,8 @@ class RangersTable(TableScene):
         if k == "draw_team":
             return t("rangers.ui.act.draw_team")
         if k == "ready":
-            return t("rangers.ui.act.ready")
+            opening = self.state.d["stack"] and self.state.d["stack"][-1]["t"] == "opening_draw"
+            return t("rangers.ui.act.ready_opening" if opening else "rangers.ui.act.ready")
         if k == "fight":
             parts = [t("rangers.ui.fight_part", n=p.get(ft, 0), foe=F.foe_short(ft)) for ft in C.fs_types]
             return t("rangers.ui.act.fight", what=t("rangers.ui.and_words").join(parts))
@@ -1306,6 +1307,8 @@ class RangersTable(TableScene):
                 if d["round"] == 0:
                     phase = "setup"                     # the opening draw, before the first round
                 line = t("rangers.ui.turn_line", round=d["round"], phase=t(f"rangers.ui.phase.{phase}"))
+                if phase == "setup":
+                    line = t("rangers.ui.turn_line_setup")
                 if self.bot_to_move():
                     seat = self.current_seat()
                     self.panel.set_prompt(self.bot_doing(seat), self.bot_last_step(seat))
