@@ -436,6 +436,19 @@ def test_let_the_team_act_hands_over_and_the_ai_step_never_addresses_the_person(
     assert started and 0.6 <= started[0] < 0.7
 
 
+def test_the_ai_banner_names_the_teammate_once(monkeypatch):
+    session = ai_session()
+    app, scene = open_rangers(session)
+    scene.apply_action(Action.make("team_act"))
+    app.frames(1, dt=0.01)
+    name = scene.seat_name(1)
+    said = {"line": f"{name} moves to the Park."}           # a log line that names its seat already
+    monkeypatch.setattr(scene, "bot_last_step", lambda seat: said["line"])
+    assert scene.bot_banner_text() == said["line"]
+    said["line"] = "The Rangers pass this turn."             # one that does not: the banner names who
+    assert scene.bot_banner_text().startswith(name) and scene.bot_banner_text().count(name) == 1
+
+
 def test_three_ai_teammates_play_their_seats_through_the_bot_worker():
     session = ai_session(seed=5)
     app, scene = open_rangers(session)

@@ -1223,6 +1223,8 @@ class TableScene(Scene):
         seat = self.current_seat()
         last = self.bot_last_step(seat)
         name = self.seat_name(seat)
+        if last and name in last:               # the log line names the seat already: no "Bot 2: Bot 2 …"
+            return last
         return t("table.bot.did", name=name, what=last) if last else t("table.thinking", name=name)
 
     def _draw_bot_banner(self, surface, vp, pal) -> None:

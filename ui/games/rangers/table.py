@@ -1238,6 +1238,8 @@ class RangersTable(TableScene):
         seat = self.current_seat()
         last = self.bot_last_step(seat)
         name = self.seat_name(seat)
+        if last and name in last:               # the log line names the seat already: no "Billy: Billy …"
+            return last
         return t("table.bot.did", name=name, what=last) if last else self.bot_doing(seat)
 
     def prompt_text(self) -> str:
