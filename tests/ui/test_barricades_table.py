@@ -669,3 +669,28 @@ def test_market_and_hero_stacks_carry_their_card_text(lang):
     state = gamecore.start("barricades", seed=3, players=2)
     model, _faces, _gloss = table_model(state, 0)
     assert all(st.text for st in model.market) and all(st.text for st in model.heroes_stacks)
+
+
+@pytest.mark.parametrize("size", [(940, 800), (1260, 900)])       # 1280x800 and 1600x900 less the side panel
+def test_every_stack_text_fits_its_stack_whole_without_hovering(lang, size):
+    """Each market and hero stack (L1, L2, L3) shows its whole card text at the theme's smallest size at
+    least: the L2/L3 halves were cut at 1280x800 so a player had to hover to read them."""
+    import gamecore
+    from ui.games.barricades import faces as F
+    from ui.games.barricades.adapter import table_model
+    from ui.games.barricades.views import MIN_TEXT, StackView
+    from ui.table.cardface import rich_text_height
+
+    F.clear_caches()
+    state = gamecore.start("barricades", seed=3, players=3)
+    model, _faces, _gloss = table_model(state, 0)
+    world = World()
+    L.build(world, model, words(), list(NORMAL.seats), viewer=0)
+    cam = Camera(pygame.Rect(0, 0, *size))
+    cam.fit(world.bounds().inflate(40, 40))
+    stacks = [v for v in world.roots if isinstance(v, StackView)]
+    assert len(stacks) == len(model.market) + len(model.heroes_stacks) == 20
+    for v in stacks:
+        box = v.text_box(cam)
+        assert v.screen_rect(cam).contains(box), v.stack.cid
+        assert rich_text_height(v.stack.text, MIN_TEXT, box.width) <= box.height, (v.stack.cid, box.size)

@@ -1,14 +1,14 @@
 """Where everything sits on the Barricades table, and the views built from a :class:`model.TableModel`.
 
-World layout (about 1000×842 world units; the camera fits it to the viewport):
+World layout (about 1000×882 world units; the camera fits it to the viewport):
 
     village: five locations, each with 4 spots and its barricade tile              y   0–140
     market: 8 market stacks and the 4 hero stacks, with costs, counts and what
-            each card does (readable without hovering)                              y 148–288
+            each card does (readable without hovering)                              y 148–328
     dungeon: Wilderness → L1 → L2 → L3 → Guardian room, paths between levels;
-             the Guardian tile (threat track, HP track) on the right                y 296–566
+             the Guardian tile (threat track, HP track) on the right                y 336–606
     heroes: every hero's board (XP, wounds, hand size, prestige ranks), the
-            viewer's deck, discard and hand; the dice tray with the army            y 574–842
+            viewer's deck, discard and hand; the dice tray with the army            y 614–882
 
 ``build(world, model, words, colours)`` adds every view; it is called from the table's ``sync`` and
 by the tests with a hand-made model. Nothing here knows a rule.
@@ -25,15 +25,15 @@ from .model import TableModel
 from .views import (BarricadeView, BattleBoard, DiceTray, DrawnTokenView, GuardianTile, HeroBoard, Label, LocationTile,
                     ChampionFigure, MonsterView, Panel, RoomView, SpotView, StackView, TitledCardView)
 
-W, H = 1000, 842
+W, H = 1000, 882
 VILLAGE = pygame.Rect(0, 0, W, 140)
-MARKET = pygame.Rect(0, 148, W, 140)
-DUNGEON = pygame.Rect(0, 296, 780, 270)
-GUARDIAN = pygame.Rect(790, 296, 210, 270)
-STRIP = pygame.Rect(0, 574, W, 268)
-BOARDS = pygame.Rect(0, 574, 230, 268)
-HAND = pygame.Rect(238, 574, 544, 268)
-TRAY = pygame.Rect(790, 574, 210, 268)
+MARKET = pygame.Rect(-20, 148, W + 40, 180)   # a little wider than the rest: the width is free at 1280x800
+DUNGEON = pygame.Rect(0, 336, 780, 270)
+GUARDIAN = pygame.Rect(790, 336, 210, 270)
+STRIP = pygame.Rect(0, 614, W, 268)
+BOARDS = pygame.Rect(0, 614, 230, 268)
+HAND = pygame.Rect(238, 614, 544, 268)
+TRAY = pygame.Rect(790, 614, 210, 268)
 SPOT_D = 28
 HAND_CARD = (100, 140)
 
@@ -65,7 +65,7 @@ def stack_rects(n_market: int, n_groups: int, per_group: int = 3) -> tuple[list[
     """The market stacks, then the hero stacks: each hero's L1 stack large, its L2 and L3 beside it, as wide
     as the L1 stack (their text is read there, not on hover)."""
     gap = 6
-    group = 1.8                                  # a hero group's width in market-stack units
+    group = 2.6                                  # a hero group's width in market-stack units
     units = n_market + group * n_groups
     unit = min(92, (MARKET.width - gap * (n_market + n_groups - 1)) / max(1, units))
     total = unit * units + gap * (n_market + n_groups - 1)

@@ -1,7 +1,7 @@
 """The Barricades table scene: the village under siege, the market, the dungeon and the Guardian, the
 dice tray and the heroes, played by drag and drop over the engine's legal actions.
 
-World layout: see :mod:`layout` (about 1000×842 world units, fitted to the viewport).
+World layout: see :mod:`layout` (about 1000×882 world units, fitted to the viewport).
 
 Input (all matched against ``legal_actions()`` by the kit's drag controller; nothing here decides a
 rule): drag a champion onto a village spot or a dungeon room (the legal ones glow; while it hovers a

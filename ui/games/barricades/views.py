@@ -264,28 +264,57 @@ class StackView(View):
         super().__init__(stack.cid, rect)
         self.stack = stack
 
+    def small(self, camera: Camera) -> bool:
+        """A higher-level hero stack (L2/L3): half height, beside its L1 stack."""
+        return self.rect.height < 100       # the market row is 174 high; a half stack about 85
+
+    def text_box(self, camera: Camera) -> pygame.Rect:
+        """Where the card text goes on screen (the tests check every stack's text fits there at the theme's
+        smallest size, at 1280x800 and 1600x900)."""
+        rect = self.screen_rect(camera)
+        pad = max(2, camera.scale(3))
+        if self.small(camera):
+            top = rect.y + 1 + self._header_h(camera)
+            bottom = rect.bottom
+        else:
+            a = max(6, min(camera.scale(24), rect.width - camera.scale(8)))
+            size, lines = self._title(camera, rect.width - 2 * pad)
+            top = rect.y + pad + a + 1 + fonts.font(size, True).get_linesize() * len(lines) + 1
+            bottom = rect.bottom - camera.scale(12)
+        return pygame.Rect(rect.x + pad, top, rect.width - 2 * pad, max(1, bottom - top))
+
+    def _header_h(self, camera: Camera) -> int:
+        return fonts.font(label_size(camera.zoom, 9), True).get_height()
+
+    def _title(self, camera: Camera, width: int):
+        return title_lines(self.stack.title, width, label_size(camera.zoom, 11), one_line_down_to=MIN_TEXT,
+                           max_lines=2)   # "ロングソー/ド" reads worse
+
     def draw(self, surface, camera: Camera) -> None:
         rect = self.screen_rect(camera)
         empty = self.stack.count <= 0
         fill = (40, 40, 44, 180) if empty else (236, 230, 212, 255)
         surface.blit(zone_fill(rect.size, fill, (90, 84, 70), max(2, camera.scale(6))), rect.topleft)
         ink = (30, 30, 34) if not empty else DIM
-        small = rect.height < camera.scale(80)
         pad = max(2, camera.scale(3))
         inner_w = rect.width - 2 * pad
-        if small:                      # a higher-level hero stack: its level beside its picture, then its text
-            a = max(6, min(camera.scale(18), rect.width // 3))
+        small = self.small(camera)
+        if small:   # a higher-level hero stack: one header line (picture, level, count), then its text
+            hh = self._header_h(camera)
+            x = rect.x + pad
             if self.stack.art:
-                img = art(self.stack.art, a)
+                img = art(self.stack.art, hh)
                 if empty:
                     img = img.copy()
                     img.set_alpha(80)
-                surface.blit(img, (rect.x + pad, rect.y + pad))
-            _text(surface, self.stack.title, label_size(camera.zoom, 10), ink, (rect.x + a + 2 * pad, rect.y + pad + a // 2),
-                  rect.right - rect.x - a - 3 * pad, True, "midleft")
-            top = rect.y + pad + a + 1
+                surface.blit(img, (x, rect.y + 1))
+                x += hh + 2
+            b = badge(f"×{self.stack.count}", label_size(camera.zoom, 9), (24, 24, 28), (250, 250, 250))
+            br = b.get_rect(topright=(rect.right + 2, rect.y + 1 + hh - b.get_height()))   # out over the edge, clear of the text
+            _text(surface, self.stack.title, label_size(camera.zoom, 9), ink, (x, rect.y + 1 + hh // 2),
+                  br.x - x, True, "midleft")
         else:
-            a = max(6, min(camera.scale(30), rect.width - camera.scale(8)))
+            a = max(6, min(camera.scale(24), rect.width - camera.scale(8)))
             if self.stack.art:
                 img = art(self.stack.art, a)
                 if empty:
@@ -293,25 +322,24 @@ class StackView(View):
                     img.set_alpha(80)
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.y + pad)))
             top = rect.y + pad + a + 1
-            size, lines = title_lines(self.stack.title, inner_w, label_size(camera.zoom, 11),
-                                      one_line_down_to=MIN_TEXT, max_lines=2)   # "ロングソー/ド" reads worse
+            size, lines = self._title(camera, inner_w)
             line_h = fonts.font(size, True).get_linesize()
             for k, line in enumerate(lines):
                 img = fonts.text(line, size, ink, True)
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, top + k * line_h)))
-            top += line_h * len(lines) + 1
             _text(surface, self.stack.kind, label_size(camera.zoom, 8), (90, 88, 84) if not empty else DIM,
                   (rect.centerx, rect.bottom - camera.scale(1)), inner_w, False, "midbottom")
+            b = badge(f"×{self.stack.count}", label_size(camera.zoom, 9), (24, 24, 28), (250, 250, 250))
+            br = b.get_rect(topright=(rect.right + 3, rect.y - 3))
         if self.stack.text:             # what the card does, readable without hovering
-            bottom = rect.bottom - (pad if small else camera.scale(12))
-            block = stack_text(self.stack.text, label_size(camera.zoom, 9), inner_w, max(1, bottom - top),
+            box = self.text_box(camera)
+            block = stack_text(self.stack.text, label_size(camera.zoom, 9), box.width, box.height,
                                (50, 46, 40) if not empty else DIM)
-            surface.blit(block, (rect.x + pad, top), pygame.Rect(0, 0, block.get_width(), max(0, bottom - top)))
+            surface.blit(block, box.topleft, pygame.Rect(0, 0, block.get_width(), box.height))
         if self.stack.cost is not None:
-            b = badge(str(self.stack.cost), label_size(camera.zoom, 11), GOLD, (30, 30, 30))
-            surface.blit(b, b.get_rect(topleft=(rect.x - 3, rect.y - 3)))
-        b = badge(f"×{self.stack.count}", label_size(camera.zoom, 9), (24, 24, 28), (250, 250, 250))
-        surface.blit(b, b.get_rect(topright=(rect.right + 3, rect.y - 3)))
+            c = badge(str(self.stack.cost), label_size(camera.zoom, 11), GOLD, (30, 30, 30))
+            surface.blit(c, c.get_rect(topleft=(rect.x - 3, rect.y - 3)))
+        surface.blit(b, br)
         if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(6))
 
