@@ -1245,8 +1245,8 @@ class TableScene(Scene):
             img = fonts.text(t("table.pass.title", name=self.seat_name(self.pass_overlay.seat)), 28, pal.text, True)
             surface.blit(img, img.get_rect(center=(w // 2, h // 2 - 40)))
             return
-        surface.fill((20, 22, 26))
         vp = self.camera.viewport
+        self._fill_around(surface, vp.clip(surface.get_rect()))
         game = self.session.game if self.session is not None else ""
         cloth = table_cloth(tuple(colour), tuple(pal.table_line), game)
         self.world.draw_cached(surface, self.camera, cloth, skip=self.drag.floating)
@@ -1261,6 +1261,15 @@ class TableScene(Scene):
         if self.coach is not None and self.picker is None and self.board_overlay is None:
             self.coach.draw(surface, vp, self, self.ui_scale())
         self.toasts.draw(surface, vp)
+
+    @staticmethod
+    def _fill_around(surface: pygame.Surface, vp: pygame.Rect) -> None:
+        """The window's background outside the table's viewport (the kept picture covers the viewport)."""
+        w, h = surface.get_size()
+        for area in ((0, 0, w, vp.top), (0, vp.bottom, w, h - vp.bottom), (0, vp.top, vp.left, vp.height),
+                     (vp.right, vp.top, w - vp.right, vp.height)):
+            if area[2] > 0 and area[3] > 0:
+                surface.fill((20, 22, 26), area)
 
     def bot_banner_text(self) -> str:
         """Above the table while another seat acts: who, and what it just did (or that it thinks)."""
