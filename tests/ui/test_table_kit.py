@@ -391,3 +391,25 @@ def test_the_game_menu_opens_without_pygame_gui_warnings_at_any_window_size():
             manager.update(0.016)
         assert menu.alive
         assert not [str(w.message) for w in caught], size
+
+
+def test_the_app_loads_the_font_of_a_ui_scale_only_when_a_side_panel_uses_it():
+    from gamecore.session import Session
+    from ui.app import App
+    from ui.games import table_for
+
+    pygame.display.set_mode((1920, 1080))
+    try:
+        app = App(size=(1920, 1080), settings=Settings(None), smoke=True)
+        fonts_loaded = app.manager.get_theme().get_font_dictionary().loaded_fonts
+        scene = app.scenes.switch(table_for("rangers"), session=Session.new("rangers", 3, 2))
+        app.frame(1 / 60)
+        size = round(16 * auto_ui_scale((1920, 1080)) / 100)
+        assert scene.panel.size == size and scene.panel.end_button.font is \
+            fonts_loaded[f"notosansjp_regular_aa_{size}"].loaded_font             # the panel shows its class's font
+        assert "notosansjp_regular_aa_13" not in fonts_loaded                    # @ui80's: never used, never loaded
+        app.set_ui_scale(80)                                                     # Settings: a smaller UI
+        app.frame(1 / 60)
+        assert app.scenes.top.panel.end_button.font is fonts_loaded["notosansjp_regular_aa_13"].loaded_font
+    finally:
+        pygame.display.set_mode(tt.WINDOW)

@@ -24,6 +24,7 @@ from gamecore.engine import Action
 from ui import fonts
 from ui.i18n import t
 from ui.settings import UI_SCALES
+from ui.theme import use_scale_class
 
 WIDTH = 340
 MARGIN = 10
@@ -270,7 +271,7 @@ class SidePanel:
         self.log.set_lines(lines)
 
     def _oid(self, object_id: str) -> ObjectID:
-        return ObjectID(object_id=object_id, class_id=f"@ui{scale_pct(self.scale)}")
+        return ObjectID(object_id=object_id, class_id=use_scale_class(self.manager, scale_pct(self.scale)))
 
     # ---------------------------------------------------------------- building
     def build(self, rect: pygame.Rect | None = None) -> None:
@@ -285,7 +286,7 @@ class SidePanel:
         self.inner_w = inner_w = self.rect.width - 2 * MARGIN - 6
         self.title_label = UILabel(pygame.Rect(MARGIN, MARGIN, inner_w, line_h + 4),
                                    fonts.fit_label(self.title, inner_w - 12, size), m, container=c,
-                                   object_id=ObjectID("#table_title", f"@ui{scale_pct(self.scale)}"))
+                                   object_id=ObjectID("#table_title", use_scale_class(m, scale_pct(self.scale))))
         self._header_max = max(3 * line_h, self.rect.height // 3)
         head = self._header_surface()
         self.header = UIImage(pygame.Rect(MARGIN, 0, inner_w, head.get_height()), head, m, container=c)
