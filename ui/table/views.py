@@ -789,7 +789,7 @@ class World:
         again. A view's look is its attributes (rects, offsets, lists and dicts copied), its children's
         looks, and whether it is the dragged view; views draw from their attributes only, never from the
         clock or the engine, so an unchanged look is an unchanged picture. A new camera, size, palette or
-        background, or changes over half the table, paint it all."""
+        background, or changes over three quarters of the table (their areas summed), paint it all."""
         vp = camera.viewport.clip(surface.get_rect())
         self._spread_palette()
         if not self.cache_enabled or vp.width <= 0 or vp.height <= 0:
@@ -828,7 +828,7 @@ class World:
                 union = dirty[0].unionall(dirty[1:])
                 if len(dirty) > 12 or union.width * union.height * 2 <= 3 * sum(r.width * r.height for r in dirty):
                     dirty = [union]
-            if sum(r.width * r.height for r in dirty) * 2 > whole:
+            if sum(r.width * r.height for r in dirty) * 4 > 3 * whole:
                 full = True
         if full:
             if cache is None or cache.get_size() != surface.get_size():
