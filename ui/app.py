@@ -78,7 +78,7 @@ class App:
             size = (0, 0)
         self.screen = pygame.display.set_mode(size, flags)
         self.size = self.screen.get_size()
-        self.manager = pygame_gui.UIManager(self.size, build_theme(), enable_live_theme_updates=False)
+        self.manager = pygame_gui.UIManager(self.size, build_theme(ui_scales=()), enable_live_theme_updates=False)
         self.clock = pygame.time.Clock()
         self.scenes = SceneManager(self)
         self.running = True

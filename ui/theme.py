@@ -87,9 +87,12 @@ def load_theme_file() -> tuple[dict, str | None]:
     return theme, None
 
 
-def build_theme() -> dict:
+def build_theme(ui_scales=None) -> dict:
     """The pygame_gui theme with our fonts; a theme file that cannot be used gives the built-in look
-    and an ui.notices message naming the file."""
+    and an ui.notices message naming the file. ``ui_scales``: the UI scale classes ("@ui120") to
+    include (None: every step of UI_SCALES; the app starts with none and adds each one when a side
+    panel first uses it, ``use_scale_class``: pygame_gui loads every font a theme names, and each size
+    of the Japanese font holds about 0.7 MB)."""
     theme, problem = load_theme_file()
     if problem:
         from ui import notices
@@ -104,7 +107,22 @@ def build_theme() -> dict:
                      "regular_path": regular, "bold_path": bold})
     # one class per UI scale step (the table's side panel): "@ui120" is 16 px × 120 %
     from ui.settings import UI_SCALES
-    for pct in UI_SCALES:
-        theme[f"@ui{pct}"] = {"font": {"name": "notosansjp", "size": str(round(16 * pct / 100)),
-                                       "regular_path": regular, "bold_path": bold}}
+    for pct in UI_SCALES if ui_scales is None else ui_scales:
+        theme.update(scale_class(pct))
     return theme
+
+
+def scale_class(pct: int) -> dict:
+    """The theme block of the UI scale class ``@ui<pct>``: the font at 16 px × pct %."""
+    return {f"@ui{pct}": {"font": {"name": "notosansjp", "size": str(round(16 * pct / 100)),
+                                   "regular_path": font_path(False), "bold_path": font_path(True)}}}
+
+
+def use_scale_class(manager, pct: int) -> str:
+    """The class id ``@ui<pct>``, added to ``manager``'s theme first if it is not there yet (before the
+    elements that use it are made)."""
+    loaded = manager.__dict__.setdefault("_scale_classes", set())
+    if pct not in loaded:
+        manager.get_theme().load_theme(scale_class(pct))
+        loaded.add(pct)
+    return f"@ui{pct}"

@@ -96,17 +96,24 @@ def bench_startup(runs: int) -> dict:
 
 # --------------------------------------------------------------------------- frames (one process per table)
 
+# caches of a file's contents, not of a picture or text: a process reads each file once, and a move never
+# meets one unread (emptying them timed a disk read inside the move frame)
+FILE_READS = {("ui.table.art", "_source"), ("ui.table.icons", "_source"), ("ui.games.misfits.portraits", "_spec")}
+
+
 def _render_caches() -> list:
     """The UI's memoised pictures and text (every ``lru_cache`` in ui/, not the loaded Fonts: a size is
-    loaded once per process), and the card renderer's record of the sizes it has drawn."""
+    loaded once per process, nor the files read: FILE_READS), and the card renderer's record of the
+    sizes it has drawn."""
     from ui import fonts
     from ui.table import cardface
 
     out = []
     for name, module in list(sys.modules.items()):
         if name == "ui" or name.startswith("ui."):
-            for obj in vars(module).values():
+            for key, obj in vars(module).items():
                 if (callable(getattr(obj, "cache_clear", None)) and hasattr(obj, "cache_info") and obj is not fonts._font
+                        and (name, key) not in FILE_READS
                         and (getattr(obj, "__module__", "") or "").split(".")[0] == "ui"):     # not the engine's content
                     out.append(obj)
     out.extend(getattr(cardface, name) for name in ("_seen", "_sizes") if hasattr(cardface, name))

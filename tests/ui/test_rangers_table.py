@@ -565,6 +565,25 @@ def test_undo_takes_back_a_drag_that_chose_who_acts_and_moved_as_one_step_and_re
     assert loaded.undo() == 2 and loaded.state.digest() == start
 
 
+def test_a_drag_that_chose_who_acts_and_moved_rebuilds_the_views_once_and_logs_both_in_order():
+    session = ai_session()
+    app, scene = open_rangers(session)
+    steps = len(session.steps)
+    syncs = []
+    real_sync = scene.sync
+    scene.sync = lambda state: (syncs.append(len(session.steps)), real_sync(state))
+    logged = len(scene.panel.log_lines)
+    target = "loc:" + session.state.d["ring"][1]
+    post_drag(screen_of(scene, "ranger:red"), screen_of(scene, target))
+    app.frames(2)
+    assert [s.action.kind for s in session.steps[steps:]] == ["act", "move"]
+    assert syncs == [steps + 2]                    # one sync, after both actions (not one per action)
+    ranger = scene.world.get("ranger:red")
+    assert ranger is not None and scene.world.get(target).rect.contains(ranger.rect)   # the views show the move
+    lines = [scene.log_line(e) for step in session.steps[steps:] for e in step.events]
+    assert scene.panel.log_lines[logged:logged + len(lines)] == lines          # each action's lines, in order
+
+
 def test_choosing_who_acts_by_button_then_moving_stays_two_decisions():
     session = ai_session()
     app, scene = open_rangers(session)

@@ -157,6 +157,37 @@ def test_the_log_keeps_the_whole_history_appends_without_rebuilding_and_scrolls(
     assert not scene.panel.handle_wheel(wheel, (5, 5))                     # not over the log
 
 
+def test_the_log_appended_to_is_the_picture_drawn_from_scratch_and_draws_only_the_new_rows(monkeypatch):
+    app, session, scene = make()
+    log = scene.panel.log
+    history = [f"Line {i}: a card goes to the discard pile." for i in range(3)]
+    scene.panel.set_log(history)
+    log.surface()
+    drawn = []
+    real = fonts.text
+    monkeypatch.setattr(fonts, "text", lambda string, *a, **k: drawn.append(string) or real(string, *a, **k))
+    more = ["A long line that wraps over two or three rows of the log panel, word after word after word, on.",
+            "ロボがパークへ移動した。", "", "Short."]
+    for i in range(40):                                 # the log fills up, then its top rows go
+        lines = [more[i % len(more)], f"Move {i}."] if i % 3 else [f"Move {i}."]
+        history += lines
+        drawn.clear()
+        scene.panel.add_log(lines)                      # draws the log for the panel
+        shifted = log.surface()
+        assert set(drawn) <= {row for line in lines for row in fonts.wrap(line, log.size, log.width - 18)}
+        fresh = panel_mod.LogView(log.width, log.height, log.size)
+        fresh.set_lines(history)
+        assert pygame.image.tobytes(shifted, "RGB") == pygame.image.tobytes(fresh.surface(), "RGB"), i
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0)
+    assert scene.panel.handle_wheel(wheel, scene.panel.log_rect.center)   # scrolled back, then a new line
+    scene.panel.add_log(["After the scroll."])
+    history.append("After the scroll.")
+    fresh = panel_mod.LogView(log.width, log.height, log.size)
+    fresh.set_lines(history)
+    fresh.scroll = log.scroll
+    assert pygame.image.tobytes(log.surface(), "RGB") == pygame.image.tobytes(fresh.surface(), "RGB")
+
+
 def test_the_buttons_stay_put_when_the_prompt_is_a_line_shorter_and_move_up_when_much_shorter():
     app, session, scene = make()
     panel = scene.panel
@@ -360,3 +391,25 @@ def test_the_game_menu_opens_without_pygame_gui_warnings_at_any_window_size():
             manager.update(0.016)
         assert menu.alive
         assert not [str(w.message) for w in caught], size
+
+
+def test_the_app_loads_the_font_of_a_ui_scale_only_when_a_side_panel_uses_it():
+    from gamecore.session import Session
+    from ui.app import App
+    from ui.games import table_for
+
+    pygame.display.set_mode((1920, 1080))
+    try:
+        app = App(size=(1920, 1080), settings=Settings(None), smoke=True)
+        fonts_loaded = app.manager.get_theme().get_font_dictionary().loaded_fonts
+        scene = app.scenes.switch(table_for("rangers"), session=Session.new("rangers", 3, 2))
+        app.frame(1 / 60)
+        size = round(16 * auto_ui_scale((1920, 1080)) / 100)
+        assert scene.panel.size == size and scene.panel.end_button.font is \
+            fonts_loaded[f"notosansjp_regular_aa_{size}"].loaded_font             # the panel shows its class's font
+        assert "notosansjp_regular_aa_13" not in fonts_loaded                    # @ui80's: never used, never loaded
+        app.set_ui_scale(80)                                                     # Settings: a smaller UI
+        app.frame(1 / 60)
+        assert app.scenes.top.panel.end_button.font is fonts_loaded["notosansjp_regular_aa_13"].loaded_font
+    finally:
+        pygame.display.set_mode(tt.WINDOW)

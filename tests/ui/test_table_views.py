@@ -460,3 +460,26 @@ def test_cards_drawn_from_a_scaled_copy_are_painted_again_until_the_kept_picture
     world.cache_enabled = False
     world.draw_cached(fresh, cam, cloth)
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_a_zone_drawn_in_pieces_is_the_zone_picture_blitted_at_every_size_look_and_background():
+    import random
+
+    from ui.table import views as views_mod
+
+    rng = random.Random(3)
+    for _ in range(150):
+        w, h, r = rng.randint(5, 900), rng.randint(5, 600), rng.randint(2, 14)
+        fill = (rng.randint(0, 255), rng.randint(0, 255), rng.randint(0, 255), rng.choice([60, 215, 235, 255]))
+        line = rng.choice([(120, 130, 140), (200, 100, 50, 180), fill])
+        for flags in (0, pygame.SRCALPHA):                 # onto the table's picture, onto a view's own surface
+            under = pygame.Surface((w + 30, h + 30), flags)
+            under.fill((rng.randint(0, 255), 90, 40, 200))
+            want, got = under.copy(), under.copy()
+            want.blit(views_mod.zone_fill((w, h), fill, line, r), (7, 11))
+            views_mod.draw_zone(got, pygame.Rect(7, 11, w, h), fill, line, r)
+            assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA"), (w, h, r, fill, line)
+    before = views_mod.zone_fill.cache_info().currsize
+    for w in range(400, 440):                             # a panel laid out again at new widths: no picture kept a size
+        views_mod.draw_zone(pygame.Surface((500, 300)), pygame.Rect(0, 0, w, 250), (20, 24, 30, 235), (120, 130, 140), 10)
+    assert views_mod.zone_fill.cache_info().currsize <= before + 1

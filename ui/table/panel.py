@@ -24,6 +24,7 @@ from gamecore.engine import Action
 from ui import fonts
 from ui.i18n import t
 from ui.settings import UI_SCALES
+from ui.theme import use_scale_class
 
 WIDTH = 340
 MARGIN = 10
@@ -124,6 +125,8 @@ class LogView:
         self.scroll = 0                            # rows hidden below the view (0: follows the end)
         self._wrap_cache: dict[str, list[str]] = {}
         self._surf: pygame.Surface | None = None
+        self._text: pygame.Surface | None = None   # the rows alone (no frame, no scroll bar), as last drawn
+        self._text_end = 0                         # ... ending at this row, following the end of the log
 
     def _wrap(self, line: str) -> list[str]:
         rows = self._wrap_cache.get(line)
@@ -169,6 +172,7 @@ class LogView:
             self.rows.extend(self._rows_of(line))
         self.scroll = 0
         self._surf = None
+        self._text = None
 
     def scroll_by(self, rows: int) -> bool:
         top = max(0, len(self.rows) - self.visible_rows)
@@ -179,21 +183,40 @@ class LogView:
             return True
         return False
 
+    def _rows_image(self, n: int, end: int, start: int) -> pygame.Surface:
+        """The visible rows on the log's background. Following the end of the log, the rows drawn last
+        time move up and only the new ones are drawn (a move adds a line or two to a screenful)."""
+        size = (self.width, self.height)
+        text, y_top = self._text, self.height - 4 - (end - start) * self.line_h
+        if text is not None and text.get_size() == size and self.scroll == 0 and 0 <= end - self._text_end < n:
+            new = end - self._text_end
+            first_new = end
+            if new:
+                text.scroll(0, -new * self.line_h)
+                text.fill(LOG_BG, (0, 0, self.width, y_top))                  # rows gone over the top
+                text.fill(LOG_BG, (0, self.height - 4 - new * self.line_h, self.width, new * self.line_h + 4))
+                first_new = end - new
+        else:
+            text = pygame.Surface(size)
+            text.fill(LOG_BG)
+            first_new = start
+        y = y_top + (first_new - start) * self.line_h
+        for row, first in self.rows[first_new:end]:
+            if row:
+                img = fonts.text(row, self.size, TEXT if first else (214, 219, 226))
+                text.blit(img, (6 if first else 14, y))
+            y += self.line_h
+        self._text, self._text_end = (text, end) if self.scroll == 0 else (None, 0)
+        return text
+
     def surface(self) -> pygame.Surface:
         if self._surf is not None:
             return self._surf
-        surf = pygame.Surface((self.width, self.height))
-        surf.fill(LOG_BG)
-        pygame.draw.rect(surf, (60, 68, 80), surf.get_rect(), 1, border_radius=4)
         n = self.visible_rows
         end = len(self.rows) - self.scroll
         start = max(0, end - n)
-        y = self.height - 4 - (end - start) * self.line_h
-        for text, first in self.rows[start:end]:
-            if text:
-                img = fonts.text(text, self.size, TEXT if first else (214, 219, 226))
-                surf.blit(img, (6 if first else 14, y))
-            y += self.line_h
+        surf = self._rows_image(n, end, start).copy()
+        pygame.draw.rect(surf, (60, 68, 80), surf.get_rect(), 1, border_radius=4)
         if len(self.rows) > n:          # where the view stands in the history
             track = self.height - 8
             bar_h = max(12, track * n // len(self.rows))
@@ -248,7 +271,7 @@ class SidePanel:
         self.log.set_lines(lines)
 
     def _oid(self, object_id: str) -> ObjectID:
-        return ObjectID(object_id=object_id, class_id=f"@ui{scale_pct(self.scale)}")
+        return ObjectID(object_id=object_id, class_id=use_scale_class(self.manager, scale_pct(self.scale)))
 
     # ---------------------------------------------------------------- building
     def build(self, rect: pygame.Rect | None = None) -> None:
@@ -263,7 +286,7 @@ class SidePanel:
         self.inner_w = inner_w = self.rect.width - 2 * MARGIN - 6
         self.title_label = UILabel(pygame.Rect(MARGIN, MARGIN, inner_w, line_h + 4),
                                    fonts.fit_label(self.title, inner_w - 12, size), m, container=c,
-                                   object_id=ObjectID("#table_title", f"@ui{scale_pct(self.scale)}"))
+                                   object_id=ObjectID("#table_title", use_scale_class(m, scale_pct(self.scale))))
         self._header_max = max(3 * line_h, self.rect.height // 3)
         head = self._header_surface()
         self.header = UIImage(pygame.Rect(MARGIN, 0, inner_w, head.get_height()), head, m, container=c)

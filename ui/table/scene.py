@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import html
 import threading
+from contextlib import contextmanager
 from functools import lru_cache
 
 import pygame
@@ -166,6 +167,7 @@ class TableScene(Scene):
         self.board_overlay: BoardOverlay | None = None
         self.sounds = TableSounds()          # pickup/drop/refused, the events' sounds, turn, win/loss
         self.coach = None                    # the guided first game's coach (ui/table/coach.py), if this is one
+        self._batch: dict | None = None      # one change of several actions being applied (``one_change``)
 
     # ================================================================== game hooks (override)
     def layout(self, world: World) -> None:
@@ -575,14 +577,13 @@ class TableScene(Scene):
         self.drag.release(self.drag.floating)
         for view in self.world.all():
             view.offset = pygame.Vector2()
-        self._resync()
-        self.animator.play(events, before)
-        if self.skipping:
-            if self.bot_to_move():
-                self.animator.skip_all()
-            else:
-                self.skipping = False
-        self.after_animations_queued(events)
+        batch = self._batch
+        if batch is None:
+            self._resync()
+            self._show_change(events, before)
+        else:                                  # one change of several: the views follow once, at the end
+            batch["events"].extend(events)
+            batch["changes"] += 1
         self.sounds.after_change(self, events)
         if self.panel is not None:
             lines = [self.log_line(e) for e in events]
@@ -591,13 +592,52 @@ class TableScene(Scene):
                 note = self.turn_end_note(step, self.current_seat())
                 if note:
                     lines.append(note)
-            self.panel.add_log(lines)
+            self.add_log(lines)
         for event in events:
             if event.kind == "story":          # a scenario's narrative: shown, not only logged
                 self.show_story(event_text(event))
         if self.coach is not None:
             self.coach.after_move(self.session)
-        self.refresh()
+        if batch is None:
+            self.refresh()
+
+    def _show_change(self, events: list, before: dict) -> None:
+        """The views (already synced to the new state) animate ``events`` from the places in ``before``."""
+        self.animator.play(events, before)
+        if self.skipping:
+            if self.bot_to_move():
+                self.animator.skip_all()
+            else:
+                self.skipping = False
+        self.after_animations_queued(events)
+
+    def add_log(self, lines: list[str]) -> None:
+        """Lines for the game log (held back to the end of a change of several actions, then added at once)."""
+        if self._batch is not None:
+            self._batch["lines"].extend(lines)
+        elif self.panel is not None:
+            self.panel.add_log(lines)
+
+    @contextmanager
+    def one_change(self):
+        """The actions applied inside are one change of the person's (a move and the follow-ups it
+        answers): the engine applies each in turn, the game log gets each one's lines in order, and the
+        views follow the state, animate every event from where the pieces were before the first, and
+        the panel refreshes once, at the end (not once per action: each sync rebuilds every view)."""
+        if self._batch is not None:            # inside another: that one shows it
+            yield
+            return
+        self._batch = {"events": [], "lines": [], "changes": 0, "before": snapshot_positions(self.world)}
+        try:
+            yield
+        finally:
+            batch, self._batch = self._batch, None
+            if batch["lines"] and self.panel is not None:
+                self.panel.add_log(batch["lines"])
+            if batch["changes"]:
+                self._resync()
+                self._show_change(batch["events"], batch["before"])
+                self.refresh()
 
     # hooks around each change, for a game's table
     def note_events(self, events: list) -> None:
@@ -622,7 +662,11 @@ class TableScene(Scene):
 
     def apply_action(self, action: Action) -> bool:
         """Hand ``action`` to the session; a refusal becomes a toast with the engine's reason. The
-        person's action may bring its ``follow_up`` and a ``forced`` answer after it."""
+        person's action may bring its ``follow_up`` and a ``forced`` answer after it (one change)."""
+        with self.one_change():
+            return self._apply_chain(action)
+
+    def _apply_chain(self, action: Action) -> bool:
         human = self.session is not None and not self.bot_to_move()
         if human and self.coach is not None:
             said = self.coach.allows(action)
@@ -646,7 +690,7 @@ class TableScene(Scene):
             if nxt is None or nxt not in self.legal():
                 break
             if note and self.panel is not None:
-                self.panel.add_log([t(note, move=self.describe_action(nxt))])
+                self.add_log([t(note, move=self.describe_action(nxt))])
             if not self._apply_one(nxt):
                 break
             action = nxt
@@ -656,7 +700,7 @@ class TableScene(Scene):
         if self.session is None:
             return False
         self.animator.skip_all()
-        before = snapshot_positions(self.world)
+        before = snapshot_positions(self.world) if self._batch is None else self._batch["before"]
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
@@ -1201,8 +1245,8 @@ class TableScene(Scene):
             img = fonts.text(t("table.pass.title", name=self.seat_name(self.pass_overlay.seat)), 28, pal.text, True)
             surface.blit(img, img.get_rect(center=(w // 2, h // 2 - 40)))
             return
-        surface.fill((20, 22, 26))
         vp = self.camera.viewport
+        self._fill_around(surface, vp.clip(surface.get_rect()))
         game = self.session.game if self.session is not None else ""
         cloth = table_cloth(tuple(colour), tuple(pal.table_line), game)
         self.world.draw_cached(surface, self.camera, cloth, skip=self.drag.floating)
@@ -1217,6 +1261,15 @@ class TableScene(Scene):
         if self.coach is not None and self.picker is None and self.board_overlay is None:
             self.coach.draw(surface, vp, self, self.ui_scale())
         self.toasts.draw(surface, vp)
+
+    @staticmethod
+    def _fill_around(surface: pygame.Surface, vp: pygame.Rect) -> None:
+        """The window's background outside the table's viewport (the kept picture covers the viewport)."""
+        w, h = surface.get_size()
+        for area in ((0, 0, w, vp.top), (0, vp.bottom, w, h - vp.bottom), (0, vp.top, vp.left, vp.height),
+                     (vp.right, vp.top, w - vp.right, vp.height)):
+            if area[2] > 0 and area[3] > 0:
+                surface.fill((20, 22, 26), area)
 
     def bot_banner_text(self) -> str:
         """Above the table while another seat acts: who, and what it just did (or that it thinks)."""

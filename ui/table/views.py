@@ -72,6 +72,51 @@ def zone_fill(size: tuple[int, int], fill: tuple, line: tuple, radius: int) -> p
     return surf
 
 
+ZONE_TILE = 256
+ZONE_PIECES_FROM = 40000          # pixels: a zone this large or larger is drawn in pieces (draw_zone)
+
+
+@lru_cache(maxsize=256)
+def _zone_parts(fill: tuple, line: tuple, radius: int) -> tuple:
+    """A zone's pieces, made once per look: its corners (a zone of 2k+1 pixels a side, k = radius + 2,
+    whose middle row and column are the straight edges) and the edges and inside as tiles."""
+    k = radius + 2
+    t = zone_fill((2 * k + 1, 2 * k + 1), fill, line, radius)
+    top = pygame.transform.scale(t.subsurface((k, 0, 1, k)), (ZONE_TILE, k))
+    bottom = pygame.transform.scale(t.subsurface((k, k + 1, 1, k)), (ZONE_TILE, k))
+    left = pygame.transform.scale(t.subsurface((0, k, k, 1)), (k, ZONE_TILE))
+    right = pygame.transform.scale(t.subsurface((k + 1, k, k, 1)), (k, ZONE_TILE))
+    inside = pygame.Surface((ZONE_TILE, ZONE_TILE), pygame.SRCALPHA)
+    inside.fill(t.get_at((k, k)))
+    return k, t, top, bottom, left, right, inside
+
+
+def draw_zone(surface: pygame.Surface, rect, fill: tuple, line: tuple, radius: int) -> None:
+    """``surface.blit(zone_fill(rect.size, fill, line, radius), rect.topleft)``, the same pixels. A large
+    zone is drawn from pieces made once per look: a new size (a panel laid out again) makes no new
+    window-sized picture (2-3 ms for a board), and none is kept per size; a small one is the cached
+    picture (quicker to blit, cheap to make)."""
+    x, y, w, h = pygame.Rect(rect)
+    k = radius + 2
+    if w * h < ZONE_PIECES_FROM or w < 2 * k + 1 or h < 2 * k + 1:
+        surface.blit(zone_fill((w, h), fill, line, radius), (x, y))
+        return
+    k, t, top, bottom, left, right, inside = _zone_parts(tuple(fill), tuple(line), radius)
+    blits = [(t, (x, y), (0, 0, k, k)), (t, (x + w - k, y), (k + 1, 0, k, k)),
+             (t, (x, y + h - k), (0, k + 1, k, k)), (t, (x + w - k, y + h - k), (k + 1, k + 1, k, k))]
+    for dx in range(k, w - k, ZONE_TILE):
+        n = min(ZONE_TILE, w - k - dx)
+        blits.append((top, (x + dx, y), (0, 0, n, k)))
+        blits.append((bottom, (x + dx, y + h - k), (0, 0, n, k)))
+        for dy in range(k, h - k, ZONE_TILE):
+            blits.append((inside, (x + dx, y + dy), (0, 0, n, min(ZONE_TILE, h - k - dy))))
+    for dy in range(k, h - k, ZONE_TILE):
+        n = min(ZONE_TILE, h - k - dy)
+        blits.append((left, (x, y + dy), (0, 0, k, n)))
+        blits.append((right, (x + w - k, y + dy), (0, 0, k, n)))
+    surface.blits(blits, doreturn=False)
+
+
 @lru_cache(maxsize=512)
 def figure_surface(shape: str, colour: tuple, d: int, pattern_mark: bool) -> pygame.Surface:
     surf = pygame.Surface((d + 4, d + 4), pygame.SRCALPHA)
@@ -444,7 +489,7 @@ class ZoneView(View):
         radius = max(3, camera.scale(10))
         fill = tuple(self.fill) if self.fill is not None else self.palette.zone
         line = tuple(self.line) if self.line is not None else self.palette.zone_line
-        surface.blit(zone_fill(rect.size, fill, line, radius), rect.topleft)
+        draw_zone(surface, rect, fill, line, radius)
         x = rect.x + camera.scale(6)
         if self.icon:
             ic = icons.icon(self.icon, label_size(camera.zoom, 14))
@@ -789,7 +834,7 @@ class World:
         again. A view's look is its attributes (rects, offsets, lists and dicts copied), its children's
         looks, and whether it is the dragged view; views draw from their attributes only, never from the
         clock or the engine, so an unchanged look is an unchanged picture. A new camera, size, palette or
-        background, or changes over half the table, paint it all."""
+        background, or changes over three quarters of the table (their areas summed), paint it all."""
         vp = camera.viewport.clip(surface.get_rect())
         self._spread_palette()
         if not self.cache_enabled or vp.width <= 0 or vp.height <= 0:
@@ -828,7 +873,7 @@ class World:
                 union = dirty[0].unionall(dirty[1:])
                 if len(dirty) > 12 or union.width * union.height * 2 <= 3 * sum(r.width * r.height for r in dirty):
                     dirty = [union]
-            if sum(r.width * r.height for r in dirty) * 2 > whole:
+            if sum(r.width * r.height for r in dirty) * 4 > 3 * whole:
                 full = True
         if full:
             if cache is None or cache.get_size() != surface.get_size():

@@ -17,7 +17,7 @@ from ui import fonts
 from ui.fonts import fit_text
 from ui.table.camera import Camera
 from ui.table.palette import draw_shape
-from ui.table.views import CardView, FigureView, View, badge, label_size, zone_fill
+from ui.table.views import CardView, FigureView, View, badge, label_size, draw_zone
 
 from .art import art, exists
 from .model import (DIE_FACE_ART, Army, Battle, DiceRoll, DrawnToken, Guardian, Hero, Location, Monster, Room,
@@ -80,7 +80,7 @@ class Label(View):
         rect = self.screen_rect(camera)
         size = label_size(camera.zoom, self.size)
         if self.plate is not None:
-            surface.blit(zone_fill(rect.size, tuple(self.plate), tuple(self.plate), max(2, camera.scale(6))), rect.topleft)
+            draw_zone(surface, rect, tuple(self.plate), tuple(self.plate), max(2, camera.scale(6)))
         if self.wrap:
             img = wrapped(self.label, size, rect.width - 4, self.colour)
         else:
@@ -107,7 +107,7 @@ class Panel(View):
         if not self.visible:
             return
         rect = self.screen_rect(camera)
-        surface.blit(zone_fill(rect.size, self.fill, self.line, max(3, camera.scale(10))), rect.topleft)
+        draw_zone(surface, rect, self.fill, self.line, max(3, camera.scale(10)))
         for a, b in self.paths:
             pygame.draw.line(surface, (120, 100, 70), camera.to_screen(a), camera.to_screen(b), max(1, camera.scale(3)))
         x = rect.x + camera.scale(8)
@@ -200,7 +200,7 @@ class BarricadeView(View):
     def draw(self, surface, camera: Camera) -> None:
         rect = self.screen_rect(camera)
         fill = (40, 80, 48, 235) if self.loc.barricade_built else (34, 30, 28, 200)
-        surface.blit(zone_fill(rect.size, fill, (120, 110, 90), max(2, camera.scale(5))), rect.topleft)
+        draw_zone(surface, rect, fill, (120, 110, 90), max(2, camera.scale(5)))
         size = rect.height - 4
         img = art("barricade_built" if self.loc.barricade_built else "barricade_unbuilt", size)
         surface.blit(img, (rect.x + 2, rect.y + 2))
@@ -226,7 +226,7 @@ class LocationTile(View):
     def draw(self, surface, camera: Camera) -> None:
         rect = self.screen_rect(camera)
         fill = DESTROYED if self.loc.destroyed else (52, 58, 54, 240)
-        surface.blit(zone_fill(rect.size, fill, (150, 150, 130), max(3, camera.scale(8))), rect.topleft)
+        draw_zone(surface, rect, fill, (150, 150, 130), max(3, camera.scale(8)))
         a = camera.scale(34)
         img = art(f"loc_{self.loc.lid}" if self.loc.lid else "", a)
         if self.loc.destroyed:
@@ -294,7 +294,7 @@ class StackView(View):
         rect = self.screen_rect(camera)
         empty = self.stack.count <= 0
         fill = (40, 40, 44, 180) if empty else (236, 230, 212, 255)
-        surface.blit(zone_fill(rect.size, fill, (90, 84, 70), max(2, camera.scale(6))), rect.topleft)
+        draw_zone(surface, rect, fill, (90, 84, 70), max(2, camera.scale(6)))
         ink = (30, 30, 34) if not empty else DIM
         pad = max(2, camera.scale(3))
         inner_w = rect.width - 2 * pad
@@ -349,7 +349,7 @@ class StackView(View):
 
 def draw_monster(surface, camera: Camera, rect: pygame.Rect, m: Monster, words: dict, big: bool = False) -> None:
     """A monster card drawn in place, readable: name, HP, Def/MDef, XP, gold, keywords."""
-    surface.blit(zone_fill(rect.size, (238, 232, 214, 255), (80, 60, 50), max(2, camera.scale(6))), rect.topleft)
+    draw_zone(surface, rect, (238, 232, 214, 255), (80, 60, 50), max(2, camera.scale(6)))
     k = 1.35 if big else 1.0
     pad = camera.scale(3)
     a = camera.scale(26 * k)
@@ -410,7 +410,7 @@ class RoomView(View):
         fill = LEVEL_TINT.get(self.room.level, ROOM_FILL)
         if not self.room.open:
             fill = (26, 24, 30, 200)
-        surface.blit(zone_fill(rect.size, fill, (130, 120, 100), max(3, camera.scale(8))), rect.topleft)
+        draw_zone(surface, rect, fill, (130, 120, 100), max(3, camera.scale(8)))
         pad = camera.scale(4)
         a = camera.scale(22)
         surface.blit(art(self.room.art, a), (rect.x + pad, rect.y + pad))
@@ -455,7 +455,7 @@ class GuardianTile(View):
     def draw(self, surface, camera: Camera) -> None:
         g = self.g
         rect = self.screen_rect(camera)
-        surface.blit(zone_fill(rect.size, (40, 20, 22, 245), (190, 120, 80), max(3, camera.scale(10))), rect.topleft)
+        draw_zone(surface, rect, (40, 20, 22, 245), (190, 120, 80), max(3, camera.scale(10)))
         pad = camera.scale(6)
         a = camera.scale(54)
         surface.blit(art(g.art, a), (rect.x + pad, rect.y + pad))
@@ -534,7 +534,7 @@ class DiceTray(View):
 
     def draw(self, surface, camera: Camera) -> None:
         rect = self.screen_rect(camera)
-        surface.blit(zone_fill(rect.size, (28, 26, 22, 235), (140, 120, 80), max(3, camera.scale(8))), rect.topleft)
+        draw_zone(surface, rect, (28, 26, 22, 235), (140, 120, 80), max(3, camera.scale(8)))
         pad = camera.scale(5)
         _text(surface, self.words["dice"], label_size(camera.zoom, 11), INK, (rect.x + pad, rect.y + pad), rect.width, True)
         d = camera.scale(22)
@@ -596,7 +596,7 @@ class HeroBoard(View):
         h = self.hero
         rect = self.screen_rect(camera)
         line = self.colour if self.active else (100, 104, 110)
-        surface.blit(zone_fill(rect.size, (26, 30, 36, 240), line, max(3, camera.scale(8))), rect.topleft)
+        draw_zone(surface, rect, (26, 30, 36, 240), line, max(3, camera.scale(8)))
         if self.active:
             pygame.draw.rect(surface, self.colour, rect, max(2, camera.scale(3)), border_radius=max(3, camera.scale(8)))
         pad = camera.scale(5)
@@ -655,7 +655,7 @@ class BattleBoard(View):
     def draw(self, surface, camera: Camera) -> None:
         b = self.battle
         rect = self.screen_rect(camera)
-        surface.blit(zone_fill(rect.size, (16, 14, 18, 255), (220, 170, 80), max(3, camera.scale(10))), rect.topleft)
+        draw_zone(surface, rect, (16, 14, 18, 255), (220, 170, 80), max(3, camera.scale(10)))
         pad = camera.scale(8)
         card = pygame.Rect(rect.x + pad, rect.y + pad, camera.scale(190), rect.height - 2 * pad)
         draw_monster(surface, camera, card, b.monster, self.words, big=True)

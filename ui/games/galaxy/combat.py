@@ -7,7 +7,7 @@ import pygame
 
 from ui import fonts
 from ui.i18n import t
-from ui.table.views import View, label_size, zone_fill
+from ui.table.views import View, label_size, draw_zone
 
 from . import art
 from .views import DANGER, GOLD, INK, MutantFace, MutantView, scaled
@@ -28,7 +28,7 @@ class CombatView(View):
         info = self.info
         rect = self.screen_rect(camera)
         s = camera.scale
-        surface.blit(zone_fill(rect.size, (40, 18, 22, 240), DANGER, s(10)), rect.topleft)
+        draw_zone(surface, rect, (40, 18, 22, 240), DANGER, s(10))
         size = lambda n: label_size(camera.zoom, n)  # noqa: E731
         face: MutantFace = info["mutant"]
         title = f"{info.get('title', '')}: {face.name}"

@@ -10,7 +10,7 @@ import pygame
 from gamecore.galaxy.content import content
 from ui import fonts
 from ui.i18n import t
-from ui.table.views import View, label_size, zone_fill
+from ui.table.views import View, label_size, draw_zone
 
 from . import art, faces
 from .views import DIM, GOLD, INK, PANEL, PANEL_LINE
@@ -109,7 +109,7 @@ class DraftStripView(View):
     def draw(self, surface, camera) -> None:
         rect = self.screen_rect(camera)
         s = camera.scale
-        surface.blit(zone_fill(rect.size, PANEL, PANEL_LINE, s(10)), rect.topleft)
+        draw_zone(surface, rect, PANEL, PANEL_LINE, s(10))
         img = fonts.text(self.label, label_size(camera.zoom, 16), INK, True)
         surface.blit(img, (rect.x + s(10), rect.y + s(6)))
         w = (rect.width - s(20)) / max(1, len(self.rows))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from ui import fonts
-from ui.table.views import View, badge, label_size, zone_fill
+from ui.table.views import View, badge, label_size, draw_zone
 
 from . import art
 from .views import scaled
@@ -87,7 +87,7 @@ class DnaToken(View):
     def draw(self, surface, camera) -> None:
         camera = scaled(camera, self)
         rect = self.screen_rect(camera)
-        surface.blit(zone_fill(rect.size, (30, 36, 56, 255), (80, 90, 120), max(2, camera.scale(5))), rect.topleft)
+        draw_zone(surface, rect, (30, 36, 56, 255), (80, 90, 120), max(2, camera.scale(5)))
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, camera.scale(5))
         d = camera.scale(self.size)

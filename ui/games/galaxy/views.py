@@ -20,7 +20,7 @@ import pygame
 from ui import fonts
 from ui.table.camera import Camera
 from ui.table.palette import draw_shape
-from ui.table.views import View, badge, label_size, zone_fill
+from ui.table.views import View, badge, label_size, draw_zone
 
 from . import art
 
@@ -180,7 +180,7 @@ class PlanetView(View):
         cell = _sub(camera, self.cell)
         ar = self.screen_rect(camera)
         radius = max(3, camera.scale(10))
-        surface.blit(zone_fill(cell.size, (18, 24, 44, 200), (60, 72, 104), radius), cell.topleft)
+        draw_zone(surface, cell, (18, 24, 44, 200), (60, 72, 104), radius)
         title = f"{self.number}  {self.label}" if self.number is not None else self.label
         _text(surface, title, label_size(camera.zoom, 13), (cell.centerx, cell.y + camera.scale(2)), INK, True,
               "midtop", cell.width - 4)
@@ -243,7 +243,7 @@ class DockView(View):
         line = (140, 156, 196) if not self.locked else (80, 80, 92)
         if self.unused:
             fill, line = (24, 26, 34, 160), (52, 56, 70)
-        surface.blit(zone_fill(rect.size, fill, line, radius), rect.topleft)
+        draw_zone(surface, rect, fill, line, radius)
         if self.needs > 1 and not self.unused:
             pygame.draw.rect(surface, DANGER, rect.inflate(camera.scale(3), camera.scale(3)), max(1, camera.scale(2)),
                              border_radius=radius + 1)
@@ -307,7 +307,7 @@ class MutantView(View):
             surface.blit(art_picture("mutant_back_red" if self.red_back else "mutant_back", rect.size), rect.topleft)
             return
         ring = art.DNA_COLOURS.get(self.face.dna, (120, 120, 120))
-        surface.blit(zone_fill(rect.size, (236, 232, 220, 255), ring, radius), rect.topleft)
+        draw_zone(surface, rect, (236, 232, 220, 255), ring, radius)
         pic = int(rect.width * 0.78)
         surface.blit(art_picture(f"mutant_{self.face.species}", pic), (rect.centerx - pic // 2, rect.y + rect.height * 0.06))
         s = label_size(camera.zoom, 11)
@@ -354,7 +354,7 @@ class UranView(PlanetView):
         camera = scaled(camera, self)
         cell = _sub(camera, self.cell)
         art_r = self.screen_rect(camera)
-        surface.blit(zone_fill(cell.size, (30, 26, 20, 200), (110, 100, 60), max(3, camera.scale(12))), cell.topleft)
+        draw_zone(surface, cell, (30, 26, 20, 200), (110, 100, 60), max(3, camera.scale(12)))
         _text(surface, self.label, label_size(camera.zoom, 13), (cell.centerx, cell.y + camera.scale(2)), INK, True,
               "midtop", cell.width - 4)
         if self.highlight or self.hovered:
@@ -388,13 +388,13 @@ class RoundTrackView(View):
     def draw(self, surface, camera) -> None:
         camera = scaled(camera, self)
         rect = self.screen_rect(camera)
-        surface.blit(zone_fill(rect.size, PANEL, PANEL_LINE, camera.scale(8)), rect.topleft)
+        draw_zone(surface, rect, PANEL, PANEL_LINE, camera.scale(8))
         for frect, box in self.boxes:
             r = _sub(camera, frect)
             done = box.number < self.current
             now = box.number == self.current
             fill = (70, 62, 30, 255) if now else ((28, 32, 44, 255) if done else (40, 48, 70, 255))
-            surface.blit(zone_fill(r.size, fill, GOLD if now else PANEL_LINE, camera.scale(5)), r.topleft)
+            draw_zone(surface, r, fill, GOLD if now else PANEL_LINE, camera.scale(5))
             _text(surface, str(box.number), label_size(camera.zoom, 15), (r.x + camera.scale(5), r.y + camera.scale(2)),
                   GOLD if now else (DIM if done else INK), True)
             y = r.y + camera.scale(3)
@@ -423,11 +423,11 @@ class RepTrackView(View):
     def draw(self, surface, camera) -> None:
         camera = scaled(camera, self)
         rect = self.screen_rect(camera)
-        surface.blit(zone_fill(rect.size, PANEL, PANEL_LINE, camera.scale(8)), rect.topleft)
+        draw_zone(surface, rect, PANEL, PANEL_LINE, camera.scale(8))
         _text(surface, self.label, label_size(camera.zoom, 12), (rect.x + camera.scale(6), rect.y + camera.scale(3)), INK, True)
         for i, (frect, vp, star) in enumerate(self.spaces):
             r = _sub(camera, frect)
-            surface.blit(zone_fill(r.size, (40, 46, 66, 255), PANEL_LINE, camera.scale(4)), r.topleft)
+            draw_zone(surface, r, (40, 46, 66, 255), PANEL_LINE, camera.scale(4))
             _text(surface, str(i), label_size(camera.zoom, 11), (r.x + camera.scale(3), r.y + camera.scale(1)), INK, True)
             _text(surface, f"{vp}", label_size(camera.zoom, 9), (r.right - camera.scale(3), r.bottom - camera.scale(1)),
                   GOLD, False, "bottomright")
@@ -521,7 +521,7 @@ class SectionView(View):
     def draw(self, surface, camera) -> None:
         camera = scaled(camera, self)
         rect = self.screen_rect(camera)
-        surface.blit(zone_fill(rect.size, PANEL, PANEL_LINE, camera.scale(8)), rect.topleft)
+        draw_zone(surface, rect, PANEL, PANEL_LINE, camera.scale(8))
         x = rect.x + camera.scale(6)
         if self.icon:
             d = max(8, camera.scale(14))
@@ -573,7 +573,7 @@ class SlotView(View):
         rect = self.screen_rect(camera)
         radius = max(2, camera.scale(5))
         if self.tile is None:
-            surface.blit(zone_fill(rect.size, (36, 42, 60, 255), (90, 100, 130), radius), rect.topleft)
+            draw_zone(surface, rect, (36, 42, 60, 255), (90, 100, 130), radius)
             _text(surface, str(self.index + 1), label_size(camera.zoom, 11), rect.center, (90, 100, 130), True, "center")
         else:
             surface.blit(slot_surface(self.tile, rect.size), rect.topleft)
@@ -654,7 +654,7 @@ class SeatBoardView(View):
         b = self.board
         rect = self.screen_rect(camera)
         colour = self.palette.seat_colour(b.seat)
-        surface.blit(zone_fill(rect.size, PANEL, colour if b.active else PANEL_LINE, camera.scale(10)), rect.topleft)
+        draw_zone(surface, rect, PANEL, colour if b.active else PANEL_LINE, camera.scale(10))
         if b.active:
             pygame.draw.rect(surface, colour, rect, max(2, camera.scale(3)), border_radius=camera.scale(10))
         sz = lambda n: label_size(camera.zoom, n)  # noqa: E731

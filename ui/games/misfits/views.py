@@ -11,7 +11,7 @@ from ui.table import icons
 from ui.table.camera import Camera
 from ui.fonts import fit_text
 from ui.table.palette import draw_shape
-from ui.table.views import View, label_size, zone_fill
+from ui.table.views import View, label_size, draw_zone, zone_fill
 
 from .portraits import quest_tile
 
@@ -98,7 +98,7 @@ class SeatView(CachedView):
         colour = tuple(pal.seat_colour(self.seat)[:3])
         radius = max(3, camera.scale(8))
         fill = (*[int(c * 0.35) for c in colour], 200) if self.active else (0, 0, 0, 90)
-        surface.blit(zone_fill(rect.size, fill, colour, radius), rect.topleft)
+        draw_zone(surface, rect, fill, colour, radius)
         pad = camera.scale(6)
         size = label_size(camera.zoom, 13)
         x, y = rect.x + pad, rect.y + camera.scale(4)
@@ -157,7 +157,7 @@ class QuestView(CachedView):
         pal = self.palette
         colour = QUEST_COLOURS[self.qtype]
         radius = max(2, camera.scale(6))
-        surface.blit(zone_fill(rect.size, (0, 0, 0, 70), colour, radius), rect.topleft)
+        draw_zone(surface, rect, (0, 0, 0, 70), colour, radius)
         tw = max(8, rect.width - camera.scale(6))
         isz = max(8, min(camera.scale(30), tw * 2 // 3))
         tile = quest_tile(self.qtype, (tw, isz))           # the quest type's tile art (hand-written SVG)
@@ -197,7 +197,7 @@ class TipView(CachedView):
 
     def _paint(self, surface: pygame.Surface, rect: pygame.Rect, camera: Camera) -> None:
         pal = self.palette
-        surface.blit(zone_fill(rect.size, (0, 0, 0, 60), pal.zone_line, max(3, camera.scale(6))), rect.topleft)
+        draw_zone(surface, rect, (0, 0, 0, 60), pal.zone_line, max(3, camera.scale(6)))
         pad = camera.scale(6)
         y = rect.y + camera.scale(4)
         if self.title:
@@ -263,7 +263,7 @@ class GridView(CachedView):
         radius = max(3, camera.scale(8))
         for slot in self.slots:
             r = camera.rect_to_screen(slot.rect.move(-self.rect.x, -self.rect.y))
-            surface.blit(zone_fill(r.size, pal.zone, pal.zone_line, radius), r.topleft)
+            draw_zone(surface, r, pal.zone, pal.zone_line, radius)
 
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
         if not self.visible:

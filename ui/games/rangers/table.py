@@ -149,15 +149,16 @@ class RangersTable(TableScene):
         The two are one decision of the person's: Undo takes both back (and Redo makes both)."""
         pick = getattr(self, "_merged", {}).get(action)
         if pick is not None and action not in self.state.legal_actions():
-            if not super().apply_action(pick):
-                return False
-            if action not in self.state.legal_actions():
-                return True
-            first = len(self.session.steps)
-            done = super().apply_action(action)
-            if done:
-                self.session.join_to_previous(first)
-            return done
+            with self.one_change():            # the views follow both at once
+                if not super().apply_action(pick):
+                    return False
+                if action not in self.state.legal_actions():
+                    return True
+                first = len(self.session.steps)
+                done = super().apply_action(action)
+                if done:
+                    self.session.join_to_previous(first)
+                return done
         return super().apply_action(action)
 
     def ranger_of_seat(self, seat: int) -> str:

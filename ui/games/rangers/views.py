@@ -15,7 +15,7 @@ from ui.table.camera import Camera
 from ui.fonts import fit_text
 from ui.table.palette import draw_shape
 from ui.table.views import (CardView, DiceView, FigureView, PileView, View, badge, figure_surface, glow, label_size,
-                            zone_fill)
+                            draw_zone, zone_fill)
 
 from . import art as A
 from .faces import RANGER_COLOURS
@@ -88,7 +88,7 @@ class Panel(View):
             return
         rect = self.screen_rect(camera)
         if self.fill[3:] != (0,) or self.line[3:] != (0,):      # an invisible frame (the table's) draws nothing
-            surface.blit(zone_fill(rect.size, self.fill, self.line, max(3, camera.scale(10))), rect.topleft)
+            draw_zone(surface, rect, self.fill, self.line, max(3, camera.scale(10)))
         x = rect.x + camera.scale(8)
         if self.icon:
             ic = icons.icon(self.icon, label_size(camera.zoom, self.title_size + 2))
@@ -138,7 +138,7 @@ class LocationView(View):
         if A.exists(f"loc_{lid}"):     # the illustrated tile (side B shows its effect text, so it is side B)
             surface.blit(A.location_tile(lid, "B" if self.effect else "A", self.panic, rect.size, radius), rect.topleft)
             fill = (0, 0, 0, 0)
-        surface.blit(zone_fill(rect.size, fill, line, radius), rect.topleft)
+        draw_zone(surface, rect, fill, line, radius)
         pad = camera.scale(8)
         x, y = rect.x + pad, rect.y + camera.scale(5)
         title_size = label_size(camera.zoom, 15)
@@ -389,7 +389,7 @@ class SeatPanel(View):
         colour = tuple(self.colours[0][:3])
         radius = max(3, camera.scale(10))
         fill = (*[int(c * 0.28) for c in colour], 230) if (self.active or self.battling) else (16, 20, 24, 215)
-        surface.blit(zone_fill(rect.size, fill, colour, radius), rect.topleft)
+        draw_zone(surface, rect, fill, colour, radius)
         x = rect.x + camera.scale(6)
         y = rect.y + camera.scale(4)
         d = camera.scale(20)
@@ -568,7 +568,7 @@ class Chip(View):
         if self.armed:
             edge = GOLD
             surface.blit(glow(rect.size, GOLD, radius), (rect.x - 7, rect.y - 7))
-        surface.blit(zone_fill(rect.size, fill, edge, radius), rect.topleft)
+        draw_zone(surface, rect, fill, edge, radius)
         if self.armed:
             pygame.draw.rect(surface, GOLD, rect, max(2, camera.scale(3)), border_radius=radius)
         x = rect.x + camera.scale(5)
