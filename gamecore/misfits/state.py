@@ -28,9 +28,6 @@ Readings of the rulebook we chose:
 from __future__ import annotations
 
 from gamecore.misfits import ENGINE_VERSION as _ENGINE_VERSION
-from itertools import repeat
-from operator import is_
-
 from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng, new_event
 
 from . import evaluation, scoring
@@ -101,17 +98,7 @@ def _E(kind: str, key: str, params: dict, source=None, target=None, cause=None, 
 # Built actions, reused by every listing (goal: listing builds no action it built before)
 _DRAW, _COINS, _PASS, _SKIP, _NONE, _DONE = (Action.make(k) for k in ("draw", "coins", "pass", "skip", "none", "done"))
 _INFLUENCE = tuple(Action.make("influence", type=t) for t in INF)
-_HIRES: dict = {}         # (hero id, seat) -> the 16 "hire" actions, one per slot
 _DISCARDS: dict = {}      # hero id -> its "discard" action
-_OPEN: dict = {}          # which of the 16 slots are empty (a tuple of bools) -> the open slots
-
-
-def _hires(hid: str, seat: int) -> tuple:
-    got = _HIRES.get((hid, seat))
-    if got is None:
-        ids = _slot_ids(seat)
-        got = _HIRES[(hid, seat)] = tuple(Action.make("hire", hid, ids[i]) for i in range(16))
-    return got
 
 
 def _discards(hand) -> list:
@@ -214,16 +201,17 @@ class MisfitsState(GameState):
         return 16 - self.tab[seat].count(None)
 
     def open_slots(self, seat: int) -> list:
-        # worked out once per pattern of empty slots (at most 2**16), a fresh list every call
-        empty = tuple(map(is_, self.tab[seat], repeat(None)))
-        got = _OPEN.get(empty)
-        if got is None:
-            if all(empty):
-                got = (0,)
-            else:
-                got = tuple(i for i in range(16) if empty[i] and not all(empty[j] for j in NEIGHBOURS[i]))
-            _OPEN[empty] = got
-        return list(got)
+        t = self.tab[seat]
+        out = []
+        for i in range(16):
+            if t[i] is None:
+                for j in NEIGHBOURS[i]:
+                    if t[j] is not None:
+                        out.append(i)
+                        break
+        if not out and t.count(None) == 16:
+            return [0]
+        return out
 
     def chain(self) -> set:
         return {f["c"] for f in self.stack if f["t"] == "run" and f["act"]}
@@ -312,6 +300,8 @@ class MisfitsState(GameState):
         out = []
         slots = self.open_slots(seat)
         H = self.heroes
+        ids = _slot_ids(seat)
+        make = Action.make
         coins = self.coins[seat]
         for hid in self.hands[seat]:
             hero = H[hid]
@@ -323,14 +313,13 @@ class MisfitsState(GameState):
             # extra cost only adds to it): skip it without building the reason
             if coins < hero.cost - discount or self._payment_problem(seat, hid, discount, ignore) is not None:
                 continue
-            acts = _HIRES.get((hid, seat)) or _hires(hid, seat)
             if ignore or hero.hire["type"] != "condition":
-                out.extend([acts[idx] for idx in slots])
+                out.extend([make("hire", hid, ids[idx]) for idx in slots])
                 continue
             coins_after = coins - max(0, hero.cost - discount)
             for idx in slots:
                 if self.condition_met(seat, hid, idx, coins_after):
-                    out.append(acts[idx])
+                    out.append(make("hire", hid, ids[idx]))
         return out
 
     # ---------------------------------------------------------------- legal actions
