@@ -264,10 +264,9 @@ class Rng:
         if n == 1:
             return 0
         old = self.state
-        # one _step, written out: this is the hottest call of every game's set-up and shuffles
-        xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-        rot = old >> 59
-        r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+        # one _step, written out: this is the hottest call of every game's set-up and shuffles (the
+        # rotation as in shuffle)
+        r = (((((old >> 18) ^ old) >> 27) & 0xFFFFFFFF) * 0x100000001 >> (old >> 59)) & 0xFFFFFFFF
         if r >= n:
             # the rejection bound (2**32 - n) % n is below n, so no such r is rejected: skip working it out
             self.state = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
@@ -296,20 +295,17 @@ class Rng:
         """Fisher-Yates with randrange(i + 1) for i from the end, its steps written out (same numbers)."""
         old = self.state
         for i in range(len(items) - 1, 0, -1):
-            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            rot = old >> 59
+            # the rotation right by old >> 59 of the 32-bit xorshifted value x, as the low 32 bits of
+            # (x:x) >> rot (x * 0x100000001 puts a copy of x above itself): fewer big-integer operations
+            r = (((((old >> 18) ^ old) >> 27) & 0xFFFFFFFF) * 0x100000001 >> (old >> 59)) & 0xFFFFFFFF
             old = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-            # the rotation right by rot; (x << 32) & mask is 0, so rot == 0 needs no special case
-            r = ((xorshifted >> rot) | (xorshifted << (32 - rot))) & 0xFFFFFFFF
             n = i + 1
             if r < n:
                 # randrange's rejection bound is below n, so only such a rare r can be rejected
                 threshold = (0x100000000 - n) % n
                 while r < threshold:
-                    xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-                    rot = old >> 59
+                    r = (((((old >> 18) ^ old) >> 27) & 0xFFFFFFFF) * 0x100000001 >> (old >> 59)) & 0xFFFFFFFF
                     old = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-                    r = ((xorshifted >> rot) | (xorshifted << (32 - rot))) & 0xFFFFFFFF
             j = r % n
             items[i], items[j] = items[j], items[i]
         self.state = old

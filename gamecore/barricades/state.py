@@ -44,7 +44,7 @@ Readings of the rulebook and our own rules (also in NOTES.md and the rules refer
 from __future__ import annotations
 
 from gamecore.barricades import ENGINE_VERSION as _ENGINE_VERSION
-from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng
+from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng, new_event
 
 from . import rules as R
 from .content import GEAR, LOCATIONS, PRESTIGE, Content, content
@@ -91,7 +91,7 @@ def _E(kind, key, params=None, source=None, target=None, cause=None) -> Event:
     full = _LOG_KEYS.get(key)
     if full is None:
         full = _LOG_KEYS[key] = "barricades.log." + key
-    return Event(kind, full, params, source, target, cause)
+    return new_event(kind, full, params, source, target, cause)
 
 
 _LOG_KEYS: dict = {}

@@ -576,10 +576,39 @@ class GalaxyState(GameState):
 
     def can_buy_in(self, seat: int, section: str) -> bool:
         """Whether any tile of this market section can be bought now."""
-        for kind in section_kinds(section):
-            if self.can_buy_tile(seat, kind):
-                return True
+        # can_buy_tile for each kind, written out: the section's discount is worked out once, when needed
+        market = self.market
+        p = self.p[seat]
+        rep, res, have = p["rep"], p["res"], p["cr"]
+        off = None
+        for kind in _SECTIONS.get((id(content()), section)) or section_kinds(section):
+            if not market[kind]:
+                continue
+            min_rep, res_cost, cr, _section = _TILES.get(kind) or _tile_info(kind)
+            if rep < min_rep:
+                continue
+            for k, n in res_cost:
+                if res[k] < n:
+                    break
+            else:
+                if cr > 0:
+                    if off is None:
+                        off = AB.hook_n(p, "market_discount", section)
+                    cr = max(0, cr - off)
+                if have >= max(0, cr):
+                    return True
         return False
+
+    def _favour_costs(self, seat: int) -> list:
+        """mission_cost(seat, m) for each mission of the display, the discount worked out once."""
+        off = AB.hook_n(self.p[seat], "mission_discount")
+        out = []
+        for m in self.mdisplay:
+            favour = _FAVOUR.get(m)
+            if favour is None:
+                favour = _FAVOUR[m] = content().missions[m.split(":", 1)[1]]["favour"]
+            out.append(max(0, favour - off))
+        return out
 
     def mission_cost(self, seat: int, mission: str) -> int:
         favour = _FAVOUR.get(mission)
@@ -736,8 +765,9 @@ class GalaxyState(GameState):
         p = self.p[seat]
         if p["bought_mission"]:
             return []
-        return [_to_seat("buy_mission", m, seat) for m in self.mdisplay
-                if p["res"]["favour"] >= self.mission_cost(seat, m)]
+        have = p["res"]["favour"]
+        return [_to_seat("buy_mission", m, seat) for m, cost in zip(self.mdisplay, self._favour_costs(seat))
+                if have >= cost]
 
     def _has_completion(self, seat: int) -> bool:
         """Whether _completions(seat) would list anything (without building the actions)."""
@@ -759,7 +789,13 @@ class GalaxyState(GameState):
         p = self.p[seat]
         if p["bought_mission"]:
             return False
-        return any(p["res"]["favour"] >= self.mission_cost(seat, m) for m in self.mdisplay)
+        if not self.mdisplay:
+            return False
+        have = p["res"]["favour"]
+        for cost in self._favour_costs(seat):
+            if have >= cost:
+                return True
+        return False
 
     def _has_free(self, seat: int) -> bool:
         """Whether _free_actions(seat) would list anything: the same tests, no action built."""

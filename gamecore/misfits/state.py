@@ -28,7 +28,7 @@ Readings of the rulebook we chose:
 from __future__ import annotations
 
 from gamecore.misfits import ENGINE_VERSION as _ENGINE_VERSION
-from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng
+from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng, new_event
 
 from . import evaluation, scoring
 from .content import Content, content, make_hero
@@ -86,13 +86,29 @@ def heroes_for(pairing: list, data: Content) -> dict:
     return got
 
 
-def _E(kind: str, key: str, params: dict, **kw) -> Event:
+def _E(kind: str, key: str, params: dict, source=None, target=None, cause=None, cause_params=None) -> Event:
     """An event whose seat parameters also come as 1-based player numbers for the log sentences."""
     if "seat" in params:
         params["player"] = params["seat"] + 1
     if "other" in params:
         params["other_player"] = params["other"] + 1
-    return Event(kind, key, params, **kw)
+    return new_event(kind, key, params, source, target, cause, cause_params)
+
+
+# Built actions, reused by every listing (goal: listing builds no action it built before)
+_DRAW, _COINS, _PASS, _SKIP, _NONE, _DONE = (Action.make(k) for k in ("draw", "coins", "pass", "skip", "none", "done"))
+_INFLUENCE = tuple(Action.make("influence", type=t) for t in INF)
+_DISCARDS: dict = {}      # hero id -> its "discard" action
+
+
+def _discards(hand) -> list:
+    out = []
+    for h in hand:
+        a = _DISCARDS.get(h)
+        if a is None:
+            a = _DISCARDS[h] = Action.make("discard", h)
+        out.append(a)
+    return out
 
 
 def card_name(hero) -> list:
@@ -186,9 +202,16 @@ class MisfitsState(GameState):
 
     def open_slots(self, seat: int) -> list:
         t = self.tab[seat]
-        if t.count(None) == 16:
+        out = []
+        for i in range(16):
+            if t[i] is None:
+                for j in NEIGHBOURS[i]:
+                    if t[j] is not None:
+                        out.append(i)
+                        break
+        if not out and t.count(None) == 16:
             return [0]
-        return [i for i in range(16) if t[i] is None and any(t[j] is not None for j in NEIGHBOURS[i])]
+        return out
 
     def chain(self) -> set:
         return {f["c"] for f in self.stack if f["t"] == "run" and f["act"]}
@@ -279,18 +302,21 @@ class MisfitsState(GameState):
         H = self.heroes
         ids = _slot_ids(seat)
         make = Action.make
+        coins = self.coins[seat]
         for hid in self.hands[seat]:
             hero = H[hid]
             if faction is not None and hero.faction != faction:
                 continue
             if max_cost is not None and hero.cost > max_cost:
                 continue
-            if self._payment_problem(seat, hid, discount, ignore) is not None:
+            # a card dearer than the seat's coins is unaffordable (_payment_problem's first test; an
+            # extra cost only adds to it): skip it without building the reason
+            if coins < hero.cost - discount or self._payment_problem(seat, hid, discount, ignore) is not None:
                 continue
             if ignore or hero.hire["type"] != "condition":
-                out.extend(make("hire", hid, ids[idx]) for idx in slots)
+                out.extend([make("hire", hid, ids[idx]) for idx in slots])
                 continue
-            coins_after = self.coins[seat] - max(0, hero.cost - discount)
+            coins_after = coins - max(0, hero.cost - discount)
             for idx in slots:
                 if self.condition_met(seat, hid, idx, coins_after):
                     out.append(make("hire", hid, ids[idx]))
@@ -303,18 +329,19 @@ class MisfitsState(GameState):
         seat = self.seat
         if self.phase == "main":
             acts = self._hire_actions(seat)
-            acts.append(Action("draw"))
-            for k, t in enumerate(INF):
-                if self.supply[k] > 0:
-                    acts.append(Action.make("influence", type=t))
-            acts.append(Action("coins"))
+            acts.append(_DRAW)
+            supply = self.supply
+            for k in range(3):
+                if supply[k] > 0:
+                    acts.append(_INFLUENCE[k])
+            acts.append(_COINS)
             return acts
         if self.phase == "resolve":
             return self._frame_actions(self.stack[-1])
         if self.phase == "quest":
-            return self._quest_actions() + [Action("pass")]
+            return self._quest_actions() + [_PASS]
         if self.phase == "discard":
-            return [Action("discard", h) for h in self.hands[seat]]
+            return _discards(self.hands[seat])
         return []
 
     def _quest_actions(self) -> list:
@@ -379,7 +406,7 @@ class MisfitsState(GameState):
             avail = [t for k, t in enumerate(INF) if self.supply[k] > 0]
             return [Action.make("take", type=t) for t in avail] if len(avail) > 1 else []
         if kind == "pay_cards":
-            return [Action("discard", h) for h in self.hands[seat]]
+            return _discards(self.hands[seat])
         if kind == "pay_inf":
             return [Action.make("spend", type=t) for k, t in enumerate(INF) if self.inf[seat][k] > 0]
         if kind == "give":
@@ -402,9 +429,9 @@ class MisfitsState(GameState):
             e = f["e"]
             acts = self._hire_actions(seat, e["discount"], e.get("faction"), e.get("max_cost"),
                                       bool(e.get("ignore_hire_box")))
-            return acts + [Action("skip")] if acts else []
+            return acts + [_SKIP] if acts else []
         if kind == "drawdisc":
-            return [Action("discard", h) for h in self.hands[seat]] + [Action("done")]
+            return _discards(self.hands[seat]) + [_DONE]
         raise ValueError(kind)
 
     # ---------------------------------------------------------------- pending decision

@@ -246,9 +246,10 @@ class SetupAndDeployment:
             return None
         d["locs"][dest]["big"].append(foe)
         d["big_loc"][foe] = dest
-        self._e("move", "big_placed", source=f"supply:{foe}", target=f"loc:{dest}",
-                cause="overflow" if dest != loc else None, foe=f"$rangers.foe.{foe}.name",
-                loc=f"$rangers.loc.{dest}.name")
+        key = ("big_placed", foe, dest, dest != loc)
+        self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+            key, "move", "rangers.ev.big_placed", {"foe": f"$rangers.foe.{foe}.name", "loc": f"$rangers.loc.{dest}.name"},
+            f"supply:{foe}", f"loc:{dest}", "rangers.cause.overflow" if dest != loc else None))
         if dest != CC:
             self._panic(dest, cause="monster_arrived")
         return dest
@@ -324,7 +325,9 @@ class SetupAndDeployment:
         while deck and cards[deck[0]]["figures"] == 0:
             nxt = self._draw_deploy()
             bigs.append(nxt)
-            self._e("reveal", "deploy_revealed_big", source=nxt, foe=f"$rangers.foe.{cards[nxt]['foe']}.name")
+            key = ("deploy_revealed_big", nxt)
+            self._ev.append(SHARED_EVENTS.get(key) or shared_event(
+                key, "reveal", "rangers.ev.deploy_revealed_big", {"foe": f"$rangers.foe.{cards[nxt]['foe']}.name"}, nxt))
         loc = cards[deck[0]]["back"] if deck else d["ring"][0]
         key = ("deploy_location", loc)
         self._ev.append(SHARED_EVENTS.get(key) or shared_event(

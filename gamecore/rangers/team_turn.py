@@ -40,7 +40,15 @@ from __future__ import annotations
 
 from gamecore.engine import Action, OptionError, Rng
 
+from .common import SHARED_EVENTS, shared_event
+
 PICK_KINDS = ("act", "team_act", "hand_back")
+_ACT: dict = {}           # seat -> its "act" action, built once
+
+
+def _act(seat: int) -> Action:
+    got = _ACT[seat] = Action.make("act", source=f"seat:{seat}")
+    return got
 
 
 def check_ai_seats(value):
@@ -57,12 +65,16 @@ class TeamTurn:
 
     def ai_seats(self) -> set:
         """The seats AI teammates play (empty in the hotseat game)."""
-        if self.options.get("hotseat"):
+        options = self.options
+        listed = options.get("ai_seats")
+        if not listed or options.get("hotseat"):
             return set()
-        return {s for s in (self.options.get("ai_seats") or ()) if 0 <= s < self.players}
+        return {s for s in listed if 0 <= s < self.players}
 
     def _split(self, cands):
         ai = self.ai_seats()
+        if not ai:                          # no AI teammate (every random playout, the hotseat game)
+            return list(cands), []
         return [s for s in cands if s not in ai], [s for s in cands if s in ai]
 
     def _decider(self, task, cands):
@@ -75,6 +87,12 @@ class TeamTurn:
     def _pick_choices(self, task, cands, end: Action, ai_may_end: bool):
         """The team's choice: ``act`` per seat the decider may send, the hand-over, and the end."""
         humans, bots = self._split(cands)
+        if not bots:                        # _decider's answer without AI seats: the first seat, if any
+            if not humans:
+                return [end]
+            out = [_ACT.get(s) or _act(s) for s in humans]
+            out.append(end)
+            return out
         decider = self._decider(task, cands)
         out = []
         if decider is None:
@@ -102,9 +120,13 @@ class TeamTurn:
             task["handed"], task["since"] = False, 0
             self._e("info", "team_hands_back")
             return None
-        seat = int(action.source.split(":")[1])
-        self._e("info", "seat_acts", source=action.source, seat=seat)
-        return seat
+        source = action.source
+        key = ("seat_acts", source)
+        got = SHARED_EVENTS.get(key)
+        if got is None:
+            got = shared_event(key, "info", "rangers.ev.seat_acts", {"seat": int(source.split(":")[1])}, source)
+        self._ev.append(got)
+        return got.params["seat"]
 
     def _note_ai_step(self, task, seat):
         """An AI seat acted while the choice was handed over: the team AI may now hand it back."""
