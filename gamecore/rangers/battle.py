@@ -91,41 +91,57 @@ class Battle:
         st = self.d["seats"][seat]
         return max(0, min(len(st["deck"]), self._hand_size(seat) - len(st["hand"])))
 
+    def _prep_missing(self, task):
+        """{seat: cards it could still draw} for the seats whose draws are decided now: the person's
+        seats that could still draw, else the next AI seat that could (each seat's owner draws for it;
+        team_turn.py). Before the first round (the opening draw) every seat draws; before a battle,
+        the seats in it. Each seat's count is worked out once (a listing needs it three times)."""
+        d = self.d
+        ready = task.get("ready", ())
+        seats = range(len(d["seats"])) if task["t"] == "opening_draw" else self._battle_seats()
+        missing = {}
+        sizes = {}              # a hand size depends only on the location and on one or two rangers
+        for s in seats:
+            if s not in ready:
+                st = d["seats"][s]
+                key = (d["rloc"][st["rangers"][0]], len(st["rangers"]) > 1)
+                size = sizes.get(key)
+                if size is None:
+                    size = sizes[key] = self._hand_size(s)
+                m = min(len(st["deck"]), size - len(st["hand"]))
+                if m > 0:
+                    missing[s] = m
+        humans, bots = self._split(list(missing))
+        return {s: missing[s] for s in (humans or bots[:1])}
+
     def _prep_group(self, task):
-        """The seats whose draws are decided now: the person's seats that could still draw, else the
-        next AI seat that could (each seat's owner draws for it; team_turn.py). Before the first round
-        (the opening draw) every seat draws; before a battle, the seats in it."""
-        seats = range(len(self.d["seats"])) if task["t"] == "opening_draw" else self._battle_seats()
-        short = [s for s in seats if self._missing_cards(s) > 0 and s not in task.get("ready", ())]
-        humans, bots = self._split(short)
-        return humans or bots[:1]
+        """The seats whose draws are decided now (see ``_prep_missing``)."""
+        return list(self._prep_missing(task))
 
     def _choices_prep_draw(self, task):
         """Draw one card at a time (a smaller hand leaves more cards to defend with), or up to the
         hand size in one go per ranger ("draw_up") or for the whole group ("draw_team"), then ready."""
-        out = []
-        short = self._prep_group(task)
-        for s in short:
-            out.append(Action.make("draw", source=f"deck:{s}", target=f"hand:{s}"))
-        for s in short:
-            if self._missing_cards(s) > 1:
-                out.append(Action.make("draw_up", source=f"deck:{s}", target=f"hand:{s}", n=self._missing_cards(s)))
-        if len(short) > 1:
+        missing = self._prep_missing(task)
+        out = [Action.make("draw", source=f"deck:{s}", target=f"hand:{s}") for s in missing]
+        for s, m in missing.items():
+            if m > 1:
+                out.append(Action.make("draw_up", source=f"deck:{s}", target=f"hand:{s}", n=m))
+        if len(missing) > 1:
             out.append(Action.make("draw_team"))
         out.append(Action.make("ready"))
         return out
 
     def _choose_prep_draw(self, task, action):
-        group = self._prep_group(task)
+        missing = self._prep_missing(task)
         # the step ends when no seat is left to draw (its start pops it)
         if action.kind == "ready":
-            task["ready"] = list(task.get("ready", ())) + group
+            task["ready"] = list(task.get("ready", ())) + list(missing)
         elif action.kind == "draw_team":
-            for s in group:
-                self._draw(s, self._missing_cards(s))
+            for s, m in missing.items():
+                self._draw(s, m)
         else:
             s = int(action.source.split(":")[1])
-            self._draw(s, self._missing_cards(s) if action.kind == "draw_up" else 1)
+            self._draw(s, missing[s] if action.kind == "draw_up" else 1)
 
     # the opening draw (rulebook setup step 3: each player draws as many cards as they like, up to the
     # hand size) is the same decision as a battle's preparation, for every seat
