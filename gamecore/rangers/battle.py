@@ -86,11 +86,6 @@ class Battle:
             return
         return WAIT
 
-    def _missing_cards(self, seat):
-        """How many cards ``seat`` could still draw before the battle (up to its hand size)."""
-        st = self.d["seats"][seat]
-        return max(0, min(len(st["deck"]), self._hand_size(seat) - len(st["hand"])))
-
     def _prep_missing(self, task):
         """{seat: cards it could still draw} for the seats whose draws are decided now: the person's
         seats that could still draw, else the next AI seat that could (each seat's owner draws for it;
