@@ -39,7 +39,7 @@ WEIGHTS = {
     "deck_low": 1.0, "deck_high": 0.3, "deck_knee": 4, "hand": 1.4, "hand_cap": 5, "energy": 0.9,
     "discard": 0.25, "token": 2.0, "team_token": 0.5,
     "pool_now": 0.5, "cast_now": 0.5, "dmg": 0.8, "death": 14.0, "last_death": 150.0, "win": 200.0,
-    "plan": 0.5, "plan_step": 0.1, "pending": 0.0,
+    "plan": 0.5, "plan_step": 0.1, "pending": 0.0, "draw_later": 0.001,
     "pre_battle": 0.6, "in_battle": 0.85, "hit": 0.6, "big_kill": 0.9,
 }
 
@@ -163,7 +163,7 @@ def evaluate(state, seat):
     v -= W["cc_enemy"] * cc_enemies
     v += W["cc_energy"] * d["cc_energy"]
     # ---------------------------------------------------------------- the team's resources
-    fresh = bool(d["stack"]) and d["stack"][-1]["t"] in ("deploy_phase", "round")
+    fresh = bool(d["stack"]) and d["stack"][-1]["t"] in ("deploy_phase", "round", "opening_draw")
     b = d["battle"]
     piles = _piles_after_pending(state)
     for i, st in enumerate(d["seats"]):
@@ -177,6 +177,11 @@ def evaluate(state, seat):
             v += W["token"] * st["actions"]
     if not fresh:
         v += W["team_token"] * d["team_tokens"]
+    if d["stack"] and d["stack"][-1]["t"] in ("prep_draw", "opening_draw"):
+        # the draw counts as made (above), so drawing one card, drawing up to the hand size and
+        # "ready" would tie; the way that leaves fewer cards to draw later wins the tie, so an AI
+        # seat draws its hand in one step instead of card by card (or stopping short at random)
+        v -= W["draw_later"] * sum(p[1] - len(st["hand"]) for p, st in zip(piles, d["seats"]))
     # ---------------------------------------------------------------- potential and the battle
     if b is not None:
         v += W["pool_now"] * d["pool"]

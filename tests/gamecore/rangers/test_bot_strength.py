@@ -123,3 +123,33 @@ def test_greedy_team_plays_whole_games_that_end_by_a_rule_of_the_game():
         reasons.add(r.reason)
     assert reasons <= {"rangers.result.all_panicked", "rangers.result.no_energy", "rangers.result.boss_defeated",
                        "rangers.result.round_cap"}
+
+
+def test_ai_seats_draw_their_opening_hands_in_one_step_each():
+    """The evaluation counts a pending draw as made, so "draw one card" and "draw up to the hand size"
+    used to tie and an AI seat drew card by card (or readied short) at random; the way that leaves
+    fewer cards to draw later wins the tie, and the opening draw's last draw (which ends the step)
+    is not judged worse than drawing one more card."""
+    for players in (2, 4, 6):
+        s = T.new_game(players=players, seed=players, opening=False)
+        bot, rng = GreedyBot(), Rng(players)
+        picks = []
+        while s.d["stack"] and s.d["stack"][-1]["t"] == "opening_draw":
+            action = bot.choose(s, s.legal_actions(), rng)
+            picks.append(action.kind)
+            s.apply(action)
+        assert all(k in ("draw_up", "draw_team") for k in picks), picks
+        assert len(picks) <= players
+        sizes = [s._hand_size(i) for i in range(players)]
+        assert [len(st["hand"]) for st in s.d["seats"]] == sizes
+
+
+def test_a_pending_draw_that_leaves_fewer_cards_to_draw_scores_higher():
+    s = T.new_game(players=3, seed=5, opening=False)
+    one = next(a for a in s.legal_actions() if a.kind == "draw")
+    up = next(a for a in s.legal_actions() if a.kind == "draw_up" and a.source == one.source)
+    after_one, after_up = s.clone(), s.clone()
+    after_one.apply(one)
+    after_up.apply(up)
+    seat = s.current_seat()
+    assert evaluation.evaluate(after_up, seat) > evaluation.evaluate(after_one, seat)
