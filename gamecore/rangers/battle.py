@@ -512,7 +512,7 @@ class Battle:
         if "seat" in only and only["seat"] != s:
             return False
         if "plus" not in shared:
-            subs = self._subs()             # what self._dispatch reads, derived once for both topics
+            subs = self._passive_subs()     # what self._dispatch reads, derived once for both topics
             shared["zero_only"] = bool(DISPATCH.emit(self, "only_zero", [x for x in subs if x[0] == "only_zero"]))
             shared["plus"] = sum(DISPATCH.emit(self, "cost", [x for x in subs if x[0] == "cost"]))
             shared["targets"] = {}
@@ -587,7 +587,7 @@ class Battle:
         if shared is None:
             shared = {}
         if "plus" not in shared:
-            subs = self._subs()             # what self._dispatch reads, derived once for both topics
+            subs = self._passive_subs()     # what self._dispatch reads, derived once for both topics
             shared["zero_only"] = bool(DISPATCH.emit(self, "only_zero", [x for x in subs if x[0] == "only_zero"]))
             shared["plus"] = sum(DISPATCH.emit(self, "cost", [x for x in subs if x[0] == "cost"]))
             shared["targets"] = {}
