@@ -226,6 +226,14 @@ class OptionError(ValueError):
 # --------------------------------------------------------------------------- RNG
 
 
+_FISHER_YATES: dict = {}  # list length -> the (i, i + 1) pairs of its shuffle, i from the end
+
+
+def _fisher_yates(size):
+    got = _FISHER_YATES[size] = tuple((i, i + 1) for i in range(size - 1, 0, -1))
+    return got
+
+
 class Rng:
     """A small seeded PCG32 generator whose whole state is one integer, so it serialises and clones cheaply.
 
@@ -265,8 +273,8 @@ class Rng:
             return 0
         old = self.state
         # one _step, written out: this is the hottest call of every game's set-up and shuffles (the
-        # rotation as in shuffle)
-        r = (((((old >> 18) ^ old) >> 27) & 0xFFFFFFFF) * 0x100000001 >> (old >> 59)) & 0xFFFFFFFF
+        # output worked out as in shuffle)
+        r = ((((old >> 18) ^ old) & 0x7FFFFFFF8000000) * 0x100000001 >> ((old >> 59) + 27)) & 0xFFFFFFFF
         if r >= n:
             # the rejection bound (2**32 - n) % n is below n, so no such r is rejected: skip working it out
             self.state = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
@@ -294,12 +302,14 @@ class Rng:
     def shuffle(self, items: list) -> None:
         """Fisher-Yates with randrange(i + 1) for i from the end, its steps written out (same numbers)."""
         old = self.state
-        for i in range(len(items) - 1, 0, -1):
+        size = len(items)
+        for i, n in (_FISHER_YATES.get(size) or _fisher_yates(size)):
             # the rotation right by old >> 59 of the 32-bit xorshifted value x, as the low 32 bits of
-            # (x:x) >> rot (x * 0x100000001 puts a copy of x above itself): fewer big-integer operations
-            r = (((((old >> 18) ^ old) >> 27) & 0xFFFFFFFF) * 0x100000001 >> (old >> 59)) & 0xFFFFFFFF
+            # (x:x) >> rot (x * 0x100000001 puts a copy of x above itself), with x left at bit 27 where
+            # the xorshift puts it (masked there, and the shift by 27 joined to the rotation's): fewer
+            # big-integer operations than _step
+            r = ((((old >> 18) ^ old) & 0x7FFFFFFF8000000) * 0x100000001 >> ((old >> 59) + 27)) & 0xFFFFFFFF
             old = (old * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-            n = i + 1
             if r < n:
                 # randrange's rejection bound is below n, so only such a rare r can be rejected
                 threshold = (0x100000000 - n) % n

@@ -34,6 +34,23 @@ def _play(c, t, x, bo):
     return got
 
 
+_PREP_LISTS: dict = {}   # ((seat, missing cards), ...) -> the draw step's listing, made once
+
+
+def _prep_list(key):
+    """The draw step's actions for these seats and missing cards: one card per seat, up to the hand
+    size per seat missing more than one, for the whole group when it has several seats, then ready."""
+    out = [Action.make("draw", source=f"deck:{s}", target=f"hand:{s}") for s, _ in key]
+    out.extend(Action.make("draw_up", source=f"deck:{s}", target=f"hand:{s}", n=m) for s, m in key if m > 1)
+    if len(key) > 1:
+        out.append(Action.make("draw_team"))
+    out.append(Action.make("ready"))
+    if len(_PREP_LISTS) >= 20000:       # a bound: at most 6 seats, each missing 1 to a hand size
+        _PREP_LISTS.clear()
+    got = _PREP_LISTS[key] = tuple(out)
+    return got
+
+
 _IGNORE_GUARD: dict = {}  # card key -> whether one of its effects ignores GUARD (content)
 _IS_GUARD: dict = {}      # enemy card id -> whether it has GUARD (content)
 _CARD_PLAYS: dict = {}    # (card, targets, top X or None, boost offered) -> its play actions, in the listing's order
@@ -81,10 +98,27 @@ class Battle:
                    {"t": "turns"}, *extra, {"t": "cleanup", "stage": 0})
 
     def _start_prep_draw(self, task):
-        if not self._prep_group(task):
+        if not self._prep_anyone(task):
             self._pop()
             return
         return WAIT
+
+    def _prep_seats(self, task):
+        """The seats drawing in this step: every seat before the first round (the opening draw), the
+        seats in the battle before one."""
+        return range(len(self.d["seats"])) if task["t"] == "opening_draw" else self._battle_seats()
+
+    def _prep_anyone(self, task):
+        """Whether a seat that is not ready could still draw (``_prep_missing`` is not empty): the
+        first such seat answers."""
+        d = self.d
+        ready = task.get("ready", ())
+        for s in self._prep_seats(task):
+            if s not in ready:
+                st = d["seats"][s]
+                if st["deck"] and len(st["hand"]) < self._hand_size(s):
+                    return True
+        return False
 
     def _prep_missing(self, task):
         """{seat: cards it could still draw} for the seats whose draws are decided now: the person's
@@ -92,21 +126,28 @@ class Battle:
         team_turn.py). Before the first round (the opening draw) every seat draws; before a battle,
         the seats in it. Each seat's count is worked out once (a listing needs it three times)."""
         d = self.d
+        seats, rloc = d["seats"], d["rloc"]
         ready = task.get("ready", ())
-        seats = range(len(d["seats"])) if task["t"] == "opening_draw" else self._battle_seats()
         missing = {}
         sizes = {}              # a hand size depends only on the location and on one or two rangers
-        for s in seats:
-            if s not in ready:
-                st = d["seats"][s]
-                key = (d["rloc"][st["rangers"][0]], len(st["rangers"]) > 1)
-                size = sizes.get(key)
-                if size is None:
-                    size = sizes[key] = self._hand_size(s)
-                m = min(len(st["deck"]), size - len(st["hand"]))
-                if m > 0:
-                    missing[s] = m
-        humans, bots = self._split(list(missing))
+        for s in self._prep_seats(task):
+            if s in ready:
+                continue
+            st = seats[s]
+            deck = len(st["deck"])
+            if not deck:
+                continue
+            rangers = st["rangers"]
+            key = (rloc[rangers[0]], len(rangers) > 1)
+            size = sizes.get(key)
+            if size is None:
+                size = sizes[key] = self._hand_size(s)
+            m = min(deck, size - len(st["hand"]))
+            if m > 0:
+                missing[s] = m
+        humans, bots = self._split(missing)
+        if not bots:                        # every seat is the person's (every random playout, hotseat)
+            return missing
         return {s: missing[s] for s in (humans or bots[:1])}
 
     def _prep_group(self, task):
@@ -117,26 +158,23 @@ class Battle:
         """Draw one card at a time (a smaller hand leaves more cards to defend with), or up to the
         hand size in one go per ranger ("draw_up") or for the whole group ("draw_team"), then ready."""
         missing = self._prep_missing(task)
-        out = [Action.make("draw", source=f"deck:{s}", target=f"hand:{s}") for s in missing]
-        for s, m in missing.items():
-            if m > 1:
-                out.append(Action.make("draw_up", source=f"deck:{s}", target=f"hand:{s}", n=m))
-        if len(missing) > 1:
-            out.append(Action.make("draw_team"))
-        out.append(Action.make("ready"))
-        return out
+        key = tuple(missing.items())
+        return list(_PREP_LISTS.get(key) or _prep_list(key))
 
     def _choose_prep_draw(self, task, action):
-        missing = self._prep_missing(task)
         # the step ends when no seat is left to draw (its start pops it)
-        if action.kind == "ready":
+        kind = action.kind
+        if kind == "draw" or kind == "draw_up":
+            # a listed draw_up carries the seat's missing cards (n), worked out for this very state
+            s = int(action.source.split(":")[1])
+            self._draw(s, action.get("n") if kind == "draw_up" else 1)
+            return
+        missing = self._prep_missing(task)
+        if kind == "ready":
             task["ready"] = list(task.get("ready", ())) + list(missing)
-        elif action.kind == "draw_team":
+        else:                                       # draw_team
             for s, m in missing.items():
                 self._draw(s, m)
-        else:
-            s = int(action.source.split(":")[1])
-            self._draw(s, missing[s] if action.kind == "draw_up" else 1)
 
     # the opening draw (rulebook setup step 3: each player draws as many cards as they like, up to the
     # hand size) is the same decision as a battle's preparation, for every seat
@@ -474,7 +512,7 @@ class Battle:
         if "seat" in only and only["seat"] != s:
             return False
         if "plus" not in shared:
-            subs = self._subs()             # what self._dispatch reads, derived once for both topics
+            subs = self._passive_subs()     # what self._dispatch reads, derived once for both topics
             shared["zero_only"] = bool(DISPATCH.emit(self, "only_zero", [x for x in subs if x[0] == "only_zero"]))
             shared["plus"] = sum(DISPATCH.emit(self, "cost", [x for x in subs if x[0] == "cost"]))
             shared["targets"] = {}
@@ -549,7 +587,7 @@ class Battle:
         if shared is None:
             shared = {}
         if "plus" not in shared:
-            subs = self._subs()             # what self._dispatch reads, derived once for both topics
+            subs = self._passive_subs()     # what self._dispatch reads, derived once for both topics
             shared["zero_only"] = bool(DISPATCH.emit(self, "only_zero", [x for x in subs if x[0] == "only_zero"]))
             shared["plus"] = sum(DISPATCH.emit(self, "cost", [x for x in subs if x[0] == "cost"]))
             shared["targets"] = {}

@@ -64,6 +64,33 @@ _PASSIVE_TOPICS = frozenset({"damage_bonus", "cost", "only_zero", "immune", "ref
 _B_SIDE_TOPICS = frozenset({"recover_limit", "hand_minus", "battle_start", "round_end"})
 
 
+_PASSIVE_SUBS: dict = {}  # enemy card id -> its PASSIVE subscriptions while it stands (content), made once
+
+
+def _passive_subs(C, cid):
+    """The subscriptions (topic, handler, arg) of enemy card ``cid``'s PASSIVE effects, in the card's
+    order; () for a card that is not PASSIVE. Made once per card: the args are read, never changed."""
+    cdef = C.enemy_def[C.enemy_of[cid]]
+    subs = []
+    if "passive" in cdef["keywords"]:
+        for eff in cdef["effects"]:
+            op = eff["op"]
+            if op == "damage_plus":
+                subs.append(("damage_bonus", "value", {"card": cid, "n": eff["n"]}))
+            elif op == "cost_plus":
+                subs.append(("cost", "value", eff["n"]))
+            elif op == "only_zero_cost":
+                subs.append(("only_zero", "value", cid))
+            elif op == "immune_others":
+                subs.append(("immune", "immune", cid))
+            elif op == "reflect":
+                subs.append(("reflect", "reflect", cid))
+            elif op == "revive":
+                subs.append(("revive", "revive", cid))
+    got = _PASSIVE_SUBS[cid] = tuple(subs)
+    return got
+
+
 class Effects:
     """The interpreter of effect lists and the subscriptions of continuous effects."""
 
@@ -71,29 +98,11 @@ class Effects:
         """Every live subscription (topic, handler, arg), derived from the state; with ``topic``, only
         those of that topic (the sources that cannot have it are skipped)."""
         d, C = self.d, self.C
-        subs = []
         b = d["battle"]
         if b is not None and (topic is None or topic in _PASSIVE_TOPICS):
-            for cid in b["order"]:
-                if cid in b["defeated"]:
-                    continue
-                cdef = C.enemy_def[C.enemy_of[cid]]
-                if "passive" not in cdef["keywords"]:
-                    continue
-                for eff in cdef["effects"]:
-                    op = eff["op"]
-                    if op == "damage_plus":
-                        subs.append(("damage_bonus", "value", {"card": cid, "n": eff["n"]}))
-                    elif op == "cost_plus":
-                        subs.append(("cost", "value", eff["n"]))
-                    elif op == "only_zero_cost":
-                        subs.append(("only_zero", "value", cid))
-                    elif op == "immune_others":
-                        subs.append(("immune", "immune", cid))
-                    elif op == "reflect":
-                        subs.append(("reflect", "reflect", cid))
-                    elif op == "revive":
-                        subs.append(("revive", "revive", cid))
+            subs = self._passive_subs()
+        else:
+            subs = []
         if d["loc_side"] == "B" and (topic is None or topic in _B_SIDE_TOPICS):
             for lid, loc in C.locations.items():
                 b_side = loc["b_side"]
@@ -115,6 +124,22 @@ class Effects:
                     subs.append(("battle_start", "ability", r))
             subs.extend(self._cyc_subs())   # Cyclopsis's are battle-start effects
         return subs if topic is None else [s for s in subs if s[0] == topic]
+
+    def _passive_subs(self):
+        """The subscriptions of the battle's standing PASSIVE enemy cards (the only source of the
+        ``_PASSIVE_TOPICS``), in the cards' order."""
+        b = self.d["battle"]
+        if b is None:
+            return []
+        subs = []
+        defeated = b["defeated"]
+        for cid in b["order"]:
+            got = _PASSIVE_SUBS.get(cid)
+            if got is None:
+                got = _passive_subs(self.C, cid)
+            if got and cid not in defeated:
+                subs.extend(got)
+        return subs
 
     def _dispatch(self, topic, **payload):
         d = self.d
