@@ -134,6 +134,36 @@ def test_a_big_hand_never_covers_a_card_title_and_keeps_a_readable_size(width, h
         assert seen == {c.cid for c in cards}                       # scrolling reaches every card
 
 
+def test_cards_leaving_a_hand_leave_the_others_at_their_size_and_a_card_coming_in_lays_it_out_afresh():
+    """A sync makes the hand again at each move: the cards left after one is played keep their size
+    (each new size is every card drawn again), while a card drawn, a new place or a new world lay the hand
+    out as a hand of that many cards is laid out."""
+    def synced(world, cids, rect=(0, 0, 600, 170)):
+        world.clear()
+        hand = world.add(HandView("hand", rect))
+        hand.set_cards([CardView(c, (0, 0), FACE) for c in cids])
+        return hand
+
+    def fresh_width(cids, rect=(0, 0, 600, 170)):
+        hand = HandView("hand", rect)
+        hand.set_cards([CardView(c, (0, 0), FACE) for c in cids])
+        return hand.cards[0].rect.width
+
+    world = World()
+    eight = [f"h{i}" for i in range(8)]
+    width = synced(world, eight).cards[0].rect.width
+    assert width < fresh_width(eight[:5])                 # five cards alone would lie larger
+    for n in (7, 6, 5, 4):                                # played one by one: the others keep their size
+        hand = synced(world, eight[:n])
+        assert [c.rect.width for c in hand.cards] == [width] * n
+        assert all(hand.rect.contains(c.rect.inflate(-1, -1)) for c in hand.cards)
+    hand = synced(world, eight[:4] + ["new"])              # a card drawn: laid out afresh
+    assert hand.cards[0].rect.width == fresh_width(eight[:4] + ["new"]) > width
+    hand = synced(world, eight)
+    assert synced(world, eight[:5], (0, 0, 640, 170)).cards[0].rect.width == fresh_width(eight[:5], (0, 0, 640, 170))
+    assert synced(World(), eight[:5]).cards[0].rect.width == fresh_width(eight[:5])
+
+
 def test_world_picks_topmost_first_and_indexes_hand_cards():
     world = World()
     zone = world.add(ZoneView("bin:0", (0, 0, 300, 200)))
