@@ -513,3 +513,29 @@ def test_a_zone_drawn_in_pieces_is_the_zone_picture_blitted_at_every_size_look_a
     for w in range(400, 440):                             # a panel laid out again at new widths: no picture kept a size
         views_mod.draw_zone(pygame.Surface((500, 300)), pygame.Rect(0, 0, w, 250), (20, 24, 30, 235), (120, 130, 140), 10)
     assert views_mod.zone_fill.cache_info().currsize <= before + 1
+
+
+def test_changed_areas_in_a_chain_are_not_joined_into_one_that_covers_the_table():
+    """A strip along the bottom and a column of small changes above it, each touching the next: joined
+    pairwise, the area grew until it took them all (a Heroes move repainted the whole table); the areas
+    painted now stay near what changed, and the picture is the one painted from scratch."""
+    from ui.table.scene import TableCloth
+    from ui.table.views import ZoneView
+
+    world = World()
+    cam = Camera((0, 0, 1200, 900))
+    cloth = TableCloth((40, 90, 60), (50, 100, 70))
+    world.add(ZoneView("strip", (0, 700, 1200, 200)))
+    tiles = [world.add(ZoneView(f"t{i}", (300 + 10 * i, 580 - 130 * i, 90, 90))) for i in range(5)]
+    kept = pygame.Surface((1200, 900))
+    world.draw_cached(kept, cam, cloth)
+    world.get("strip").rect.y = 705
+    for t_ in tiles:
+        t_.rect.x += 4
+    world.draw_cached(kept, cam, cloth)
+    painted = sum(r.width * r.height for r in world.painted)
+    assert painted < 0.6 * 1200 * 900, world.painted
+    fresh = pygame.Surface((1200, 900))
+    world.cache_enabled = False
+    world.draw_cached(fresh, cam, cloth)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")

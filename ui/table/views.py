@@ -940,7 +940,11 @@ def _joins(a: pygame.Rect, b: pygame.Rect) -> bool:
     if not a.colliderect(b):
         return False
     u = a.union(b)
-    return u.width * u.height * 2 <= 3 * (a.width * a.height + b.width * b.height)
+    small = min(a.width * a.height, b.width * b.height)
+    # ... and the union adds at most the smaller one's area: an area grown by joins no longer takes in
+    # every area that touches it (a Heroes move's hand, played card, enemies and prompt chained into one)
+    return u.width * u.height * 2 <= 3 * (a.width * a.height + b.width * b.height) and \
+        u.width * u.height <= a.width * a.height + b.width * b.height + small
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
