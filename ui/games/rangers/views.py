@@ -78,7 +78,6 @@ class Panel(View):
         self.layer = layer
         self.title_size = title_size
         self.icon = icon
-        self.links: list[tuple[tuple, tuple]] = []     # guard links (world points)
 
     def hit(self, world_pos) -> bool:
         return False
@@ -98,12 +97,6 @@ class Panel(View):
             img = fit_text(self.label, label_size(camera.zoom, self.title_size), max(4, rect.right - x - 6),
                             self.palette.text, True)
             surface.blit(img, (x, rect.y + camera.scale(4)))
-        for a, b in self.links:
-            pa, pb = camera.to_screen(a), camera.to_screen(b)
-            pygame.draw.line(surface, GOLD, pa, pb, max(2, camera.scale(4)))
-            mid = ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)
-            ic = icons.icon("guard", max(10, camera.scale(22)))
-            surface.blit(ic, ic.get_rect(center=(round(mid[0]), round(mid[1]))))
 
 
 class GuardLinks(View):
