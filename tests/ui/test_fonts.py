@@ -31,3 +31,32 @@ def test_long_button_labels_are_cut_to_fit_with_an_ellipsis(pygame_session):
     short = fonts.fit_label(long, 200)
     assert short.endswith("…") and long.startswith(short[:-1])
     assert fonts.font(17).size(short)[0] <= 200
+
+
+def _fit_text_one_size_at_a_time(string, size, width, bold, minimum=7):
+    """fit_text as it was first written: every size tried in turn, then a character cut at a time."""
+    s = size
+    while s > minimum and fonts.font(s, bold).size(string)[0] > width:
+        s -= 1
+    if fonts.font(s, bold).size(string)[0] > width:
+        while len(string) > 1 and fonts.font(s, bold).size(string + "…")[0] > width:
+            string = string[:-1]
+        string += "…"
+    return string, s
+
+
+def test_fit_text_shrinks_then_cuts_as_trying_each_size_would_and_loads_only_a_few_sizes(pygame_session):
+    texts = ["Trini · Agile Fighter", "Hand 2/5 · actions left 0", "Pool 8: drag a card onto an enemy to attack",
+             "トリニ・アジャイルファイター", "手札 2/5 ・ 残りアクション 0", "W", "Discard"]
+    for string in texts:
+        for size in (6, 10, 13, 17, 22):
+            for bold in (False, True):
+                for width in (3, 10, 24, 40, 62, 90, 140, 300, 900):
+                    shown, s = _fit_text_one_size_at_a_time(string, size, width, bold)
+                    assert fonts.fit_text(string, size, width, (255, 255, 255), bold).get_size() == \
+                        fonts.text(shown, s, (255, 255, 255), bold).get_size(), (string, size, width, bold)
+                    assert fonts._fit_text.__wrapped__(string, size, width, (1, 2, 3), bold, 7) is \
+                        fonts.text(shown, s, (1, 2, 3), bold)
+    fonts._font.cache_clear()
+    fonts.fit_text("A seat's name far too long for its narrow panel", 17, 24, (255, 255, 255), True)
+    assert fonts._font.cache_info().currsize <= 3          # not every size from 17 down to 7

@@ -556,3 +556,17 @@ def test_remix_lays_every_seat_out_readably_inside_the_window_at_each_size():
         assert not any(a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
         app.frames(1)                            # draws (compact faces below MINI_BELOW) without error
     assert MINI_BELOW > 85
+
+
+def test_the_hand_keeps_its_cards_size_during_the_turn_and_is_laid_out_afresh_when_the_turn_passes(monkeypatch):
+    session = human_first_session()
+    app, scene = open_misfits(session)
+    hand = scene.world.get("hand:0")
+    fresh = hand.cards[0].rect.size
+    kept = scene.world.hand_layouts["hand:0"]
+    scene.world.hand_layouts["hand:0"] = (kept[0], kept[1], kept[2] * 0.9)    # as if laid out for more cards
+    scene._resync()                                                           # the same seat's turn: kept
+    assert scene.world.get("hand:0").cards[0].rect.width < fresh[0]
+    monkeypatch.setattr(scene, "current_seat", lambda: 1)                     # the turn passes
+    scene._resync()
+    assert scene.world.get("hand:0").cards[0].rect.size == fresh

@@ -882,3 +882,40 @@ def test_the_deployment_cards_keep_clear_of_the_rangers_standing_at_the_command_
     cards = [scene.world.get(f"dshow:{e['card']}") for e in scene._deployed]
     assert cards and min(v.rect.x for v in cards) > right
     assert max(v.rect.right for v in cards) <= scene.geo["cc"][0] + scene.geo["cc"][2]
+
+
+def test_a_guard_link_that_comes_or_goes_repaints_its_corner_not_the_battle_board():
+    from ui.games.rangers.views import EnemyCard, GuardLinks, Panel
+    from ui.games.rangers import faces as F
+    from ui.table.camera import Camera
+    from ui.table.scene import TableCloth
+    from ui.table.views import World
+
+    world = World()
+    cam = Camera((0, 0, 1200, 800))
+    cloth = TableCloth((40, 90, 60), (50, 100, 70))
+    world.add(Panel("battle:park", (0, 0, 1100, 620), title="Battle", layer=6))
+    links = world.add(GuardLinks("battle:links"))
+    face = F.enemy_face(next(iter(tt_enemy_ids())))
+    for i in range(3):
+        world.add(EnemyCard(f"e{i}", (100 + 200 * i, 200, 110, 154), face, hits=0, health=3, defeated=False,
+                            guarded=False, resolved=False, next_up=False, damage=None, labels=("D", "N", "x")))
+    kept = pygame.Surface((1200, 800))
+    world.draw_cached(kept, cam, cloth)
+    for shown in ([((155, 277), (355, 277))], [((155, 277), (355, 277)), ((355, 277), (555, 277))], []):
+        links.set_links(shown)
+        world.draw_cached(kept, cam, cloth)
+        assert sum(r.width * r.height for r in world.painted) < 0.25 * 1200 * 800, world.painted
+        fresh = pygame.Surface((1200, 800))
+        world.cache_enabled = False
+        world.draw_cached(fresh, cam, cloth)
+        world.cache_enabled = True
+        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def tt_enemy_ids():
+    """Every enemy card id of Heroes of the Grid (for a face to draw)."""
+    from gamecore.rangers.content import content
+
+    C = content()
+    return list(C.enemy_of)

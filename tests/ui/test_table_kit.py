@@ -188,6 +188,41 @@ def test_the_log_appended_to_is_the_picture_drawn_from_scratch_and_draws_only_th
     assert pygame.image.tobytes(log.surface(), "RGB") == pygame.image.tobytes(fresh.surface(), "RGB")
 
 
+def test_the_log_resized_is_the_picture_drawn_from_scratch_and_draws_only_the_rows_come_into_view(monkeypatch):
+    """The buttons above the log take or give room on a move: the log's rows keep their places from the
+    bottom (moved, not drawn again), and the panel shows the log at its new height."""
+    app, session, scene = make()
+    panel, log = scene.panel, scene.panel.log
+    history = [f"Line {i}: a card goes to the discard pile, and a longer one wraps over two rows of the log."
+               if i % 4 == 0 else f"Line {i}." for i in range(120)]
+    panel.set_log(history)
+    log.surface()
+    tall = log.height
+    drawn = []
+    real = fonts.text
+    monkeypatch.setattr(fonts, "text", lambda string, *a, **k: drawn.append(string) or real(string, *a, **k))
+    for height in (log.height - 130, log.height - 60, log.height + 45, log.height + 3, log.height - 7):
+        before = log.visible_rows
+        drawn.clear()
+        log.resize(height)
+        resized = log.surface()
+        assert len(drawn) <= max(0, log.visible_rows - before), height
+        fresh = panel_mod.LogView(log.width, height, log.size)
+        fresh.set_lines(history)
+        assert pygame.image.tobytes(resized, "RGB") == pygame.image.tobytes(fresh.surface(), "RGB"), height
+    # through the panel: a longer list of buttons makes the log shorter, a shorter one taller again
+    log.resize(tall)
+    scene.panel.set_actions([(f"Action {i}", ("a", i)) for i in range(6)], [])
+    assert log.height < tall
+    shown = panel.log.surface().convert_alpha().premul_alpha()
+    assert pygame.image.tobytes(panel.log_image.image, "RGBA") == pygame.image.tobytes(shown, "RGBA")
+    assert panel.log_image.get_relative_rect().size == shown.get_size()
+    scene.panel.set_actions([], [])
+    assert log.height == tall
+    shown = panel.log.surface().convert_alpha().premul_alpha()
+    assert pygame.image.tobytes(panel.log_image.image, "RGBA") == pygame.image.tobytes(shown, "RGBA")
+
+
 def test_the_buttons_stay_put_when_the_prompt_is_a_line_shorter_and_move_up_when_much_shorter():
     app, session, scene = make()
     panel = scene.panel

@@ -134,6 +134,36 @@ def test_a_big_hand_never_covers_a_card_title_and_keeps_a_readable_size(width, h
         assert seen == {c.cid for c in cards}                       # scrolling reaches every card
 
 
+def test_cards_leaving_a_hand_leave_the_others_at_their_size_and_a_card_coming_in_lays_it_out_afresh():
+    """A sync makes the hand again at each move: the cards left after one is played keep their size
+    (each new size is every card drawn again), while a card drawn, a new place or a new world lay the hand
+    out as a hand of that many cards is laid out."""
+    def synced(world, cids, rect=(0, 0, 600, 170)):
+        world.clear()
+        hand = world.add(HandView("hand", rect))
+        hand.set_cards([CardView(c, (0, 0), FACE) for c in cids])
+        return hand
+
+    def fresh_width(cids, rect=(0, 0, 600, 170)):
+        hand = HandView("hand", rect)
+        hand.set_cards([CardView(c, (0, 0), FACE) for c in cids])
+        return hand.cards[0].rect.width
+
+    world = World()
+    eight = [f"h{i}" for i in range(8)]
+    width = synced(world, eight).cards[0].rect.width
+    assert width < fresh_width(eight[:5])                 # five cards alone would lie larger
+    for n in (7, 6, 5, 4):                                # played one by one: the others keep their size
+        hand = synced(world, eight[:n])
+        assert [c.rect.width for c in hand.cards] == [width] * n
+        assert all(hand.rect.contains(c.rect.inflate(-1, -1)) for c in hand.cards)
+    hand = synced(world, eight[:4] + ["new"])              # a card drawn: laid out afresh
+    assert hand.cards[0].rect.width == fresh_width(eight[:4] + ["new"]) > width
+    hand = synced(world, eight)
+    assert synced(world, eight[:5], (0, 0, 640, 170)).cards[0].rect.width == fresh_width(eight[:5], (0, 0, 640, 170))
+    assert synced(World(), eight[:5]).cards[0].rect.width == fresh_width(eight[:5])
+
+
 def test_world_picks_topmost_first_and_indexes_hand_cards():
     world = World()
     zone = world.add(ZoneView("bin:0", (0, 0, 300, 200)))
@@ -483,3 +513,29 @@ def test_a_zone_drawn_in_pieces_is_the_zone_picture_blitted_at_every_size_look_a
     for w in range(400, 440):                             # a panel laid out again at new widths: no picture kept a size
         views_mod.draw_zone(pygame.Surface((500, 300)), pygame.Rect(0, 0, w, 250), (20, 24, 30, 235), (120, 130, 140), 10)
     assert views_mod.zone_fill.cache_info().currsize <= before + 1
+
+
+def test_changed_areas_in_a_chain_are_not_joined_into_one_that_covers_the_table():
+    """A strip along the bottom and a column of small changes above it, each touching the next: joined
+    pairwise, the area grew until it took them all (a Heroes move repainted the whole table); the areas
+    painted now stay near what changed, and the picture is the one painted from scratch."""
+    from ui.table.scene import TableCloth
+    from ui.table.views import ZoneView
+
+    world = World()
+    cam = Camera((0, 0, 1200, 900))
+    cloth = TableCloth((40, 90, 60), (50, 100, 70))
+    world.add(ZoneView("strip", (0, 700, 1200, 200)))
+    tiles = [world.add(ZoneView(f"t{i}", (300 + 10 * i, 580 - 130 * i, 90, 90))) for i in range(5)]
+    kept = pygame.Surface((1200, 900))
+    world.draw_cached(kept, cam, cloth)
+    world.get("strip").rect.y = 705
+    for t_ in tiles:
+        t_.rect.x += 4
+    world.draw_cached(kept, cam, cloth)
+    painted = sum(r.width * r.height for r in world.painted)
+    assert painted < 0.6 * 1200 * 900, world.painted
+    fresh = pygame.Surface((1200, 900))
+    world.cache_enabled = False
+    world.draw_cached(fresh, cam, cloth)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")

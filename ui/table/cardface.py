@@ -298,10 +298,10 @@ def _render_back(label: str, colour: tuple, w: int, h: int, colorblind: bool) ->
     pygame.draw.rect(surf, colour, inner, border_radius=max(2, radius - 3))
     # a calm lattice of diamonds as the back's ornament
     step = max(8, int(16 * s))
+    d, light = max(2, step // 4), _shade(colour, 1.25)
     for yy in range(inner.y + step // 2, inner.bottom, step):
         for xx in range(inner.x + step // 2, inner.right, step):
-            d = max(2, step // 4)
-            pygame.draw.polygon(surf, _shade(colour, 1.25), [(xx, yy - d), (xx + d, yy), (xx, yy + d), (xx - d, yy)], 1)
+            pygame.draw.polygon(surf, light, [(xx, yy - d), (xx + d, yy), (xx, yy + d), (xx - d, yy)], 1)
     if colorblind:
         overlay = pattern_surface(palette(True).pattern_for_colour(colour), inner.size, (255, 255, 255, 70))
         surf.blit(overlay, inner.topleft)

@@ -187,6 +187,7 @@ class LogView:
         """The visible rows on the log's background. Following the end of the log, the rows drawn last
         time move up and only the new ones are drawn (a move adds a line or two to a screenful)."""
         size = (self.width, self.height)
+        self._keep_rows_on_resize()
         text, y_top = self._text, self.height - 4 - (end - start) * self.line_h
         if text is not None and text.get_size() == size and self.scroll == 0 and 0 <= end - self._text_end < n:
             new = end - self._text_end
@@ -208,6 +209,34 @@ class LogView:
             y += self.line_h
         self._text, self._text_end = (text, end) if self.scroll == 0 else (None, 0)
         return text
+
+    def _keep_rows_on_resize(self) -> None:
+        """The log got taller or shorter (the buttons above it took or gave room): following the end, its
+        rows keep their places from the bottom, so the rows drawn last time are moved, not drawn again;
+        rows that come into view at the top are drawn, rows gone over it are cleared."""
+        old = self._text
+        if old is None or self.scroll != 0 or old.get_width() != self.width or old.get_height() == self.height:
+            return
+        end, lh = self._text_end, self.line_h
+        old_start = max(0, end - max(1, (old.get_height() - 8) // lh))
+        start = max(0, end - self.visible_rows)
+        text = pygame.Surface((self.width, self.height))
+        text.fill(LOG_BG)
+        text.blit(old, (0, self.height - old.get_height()))
+        y_top = self.height - 4 - (end - start) * lh
+        text.fill(LOG_BG, (0, 0, self.width, max(0, y_top)))                 # rows gone over the top
+        y = y_top
+        for row, first in self.rows[start:old_start]:                         # rows come into view
+            if row:
+                text.blit(fonts.text(row, self.size, TEXT if first else (214, 219, 226)), (6 if first else 14, y))
+            y += lh
+        self._text = text
+
+    def resize(self, height: int) -> None:
+        """A new height (the rows kept, see _keep_rows_on_resize)."""
+        if height != self.height:
+            self.height = height
+            self._surf = None
 
     def surface(self) -> pygame.Surface:
         if self._surf is not None:
@@ -315,8 +344,10 @@ class SidePanel:
         self.built = True
         # action buttons made now, hidden, for the moves' lists (making a pygame_gui button costs a
         # millisecond or two: a move that offers a dock's nine choices would otherwise make them in its frame)
+        # They wait in the panel, not in the buttons' box: each change of the box's size or scroll area
+        # moves every element in it, hidden or not (twelve spares were a third of that cost)
         for _ in range(SPARE_BUTTONS):
-            b = UIButton(pygame.Rect(0, 0, inner_w - 14, self._button_height(1)), "", m, container=self.actions_box,
+            b = UIButton(pygame.Rect(0, 0, inner_w - 14, self._button_height(1)), "", m, container=c,
                          object_id=self._oid("#table_action"))
             b.hide()
             self._spare_buttons.append(b)
@@ -351,7 +382,8 @@ class SidePanel:
         if not self.actions:
             actions_h = min(actions_h, btn_h + 4)
         self._placed = (header_h, wanted)
-        self.actions_box.set_relative_position((MARGIN, y))
+        if self.actions_box.get_relative_rect().topleft != (MARGIN, y):
+            self.actions_box.set_relative_position((MARGIN, y))
         if wanted > actions_h:        # a scroll bar needs room for its arrows and its slider
             actions_h = max(actions_h, min(wanted, 3 * (btn_h + 4)))
         if self.actions_box.get_relative_rect().height != actions_h:
@@ -373,10 +405,14 @@ class SidePanel:
         y += line_h + 6
         log_h = max(40, self.rect.height - y - MARGIN)
         if log_h != self.log.height:
-            self.log.height = log_h
-            self.log._surf = None
+            self.log.resize(log_h)
+            # the log's new picture given to the image before its new size, so pygame_gui does not scale the
+            # old one to it first (a smoothscale of the whole log, thrown away at once); the log is opaque,
+            # so it needs no premultiplying
+            self.log_image._set_image(self.log.surface().copy())
             self.log_image.set_dimensions((inner_w, log_h))
-        self.log_image.set_relative_position((MARGIN, y))
+        if self.log_image.get_relative_rect().topleft != (MARGIN, y):
+            self.log_image.set_relative_position((MARGIN, y))
         self._show_log()
         self.log_rect = pygame.Rect(self.rect.x + MARGIN, self.rect.y + y, inner_w, log_h)
 
@@ -573,6 +609,7 @@ class SidePanel:
                     self._guard(b)
             elif self._spare_buttons:           # a button hidden when a list was shorter: shown again
                 b = self._spare_buttons.pop()
+                b.set_container(container)
                 b.set_dimensions((w, h))
                 b.set_relative_position((0, y))
                 self._set_label(b, text, container)
@@ -592,6 +629,7 @@ class SidePanel:
             self._guarded.pop(b, None)
             self._drop_label(b)
             b.hide()
+            b.set_container(self.panel)
             self._spare_buttons.append(b)
         self.actions_box.set_scrollable_area_dimensions((w, max(1, y)))
 

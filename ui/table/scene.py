@@ -563,6 +563,12 @@ class TableScene(Scene):
         self.refresh()
 
     def _resync(self) -> None:
+        # a hand keeps its cards' size while cards leave it during one seat's turn (views.HandView.arrange);
+        # when the turn passes, hands are laid out afresh
+        seat = self.current_seat()
+        if seat != getattr(self, "_hands_seat", seat):
+            self.world.hand_layouts.clear()
+        self._hands_seat = seat
         self.sync(self.state)
         self.world.changed()
         self._apply_hover()

@@ -375,13 +375,14 @@ class HandView(View):
     def _label_h(self) -> float:
         return 16 if self.label else 0
 
-    def plan(self, n: int, size: tuple[float, float]) -> tuple[float, int, int, int]:
-        """(scale, columns, rows, rows that fit) for ``n`` cards of ``size`` in this hand."""
+    def plan(self, n: int, size: tuple[float, float], start: float = 1.0) -> tuple[float, int, int, int]:
+        """(scale, columns, rows, rows that fit) for ``n`` cards of ``size`` in this hand (trying scales
+        from ``start`` down)."""
         cw, ch = size
         W = self.rect.width
         H = self.rect.height - self._label_h() - 4
         low = min(1.0, self.min_card_width / cw) if cw > 0 else 1.0
-        f = 1.0
+        f = min(1.0, start)
         while True:
             w_, h_ = cw * f, ch * f
             cols = max(1, int((W + self.GAP) // (w_ + self.GAP)))
@@ -399,7 +400,19 @@ class HandView(View):
             self.rows = self.rows_shown = 1
             return
         size = self.card_size or tuple(self.cards[0].rect.size)
-        f, cols, rows, fit = self.plan(n, size)
+        # cards leaving the hand leave the others at their size (they close up, centred): a hand laid out
+        # afresh at each card played showed every card at a new size, each drawn again; a card that comes
+        # in, or a new place or card size, lays the hand out afresh (and the table, when the turn passes)
+        layouts = self.world.hand_layouts if self.world is not None else {}
+        cids = frozenset(c.cid for c in self.cards)
+        shape = (tuple(self.rect.size), tuple(size))
+        kept = layouts.get(self.cid)
+        if kept is not None and kept[1] == shape and cids <= kept[0]:
+            f, cols, rows, fit = self.plan(n, size, kept[2])
+            layouts[self.cid] = (kept[0], shape, kept[2])
+        else:
+            f, cols, rows, fit = self.plan(n, size)
+            layouts[self.cid] = (cids, shape, f)
         cw, ch = size[0] * f, size[1] * f
         self.rows, self.rows_shown = rows, fit
         self.scroll = max(0, min(self.scroll, rows - fit))
@@ -672,6 +685,9 @@ class World:
         self._index: dict[str, View] | None = None
         self._all: list[View] | None = None       # every view in draw order, kept until the views change
         self._palette_due = False                 # a container's children changed: they take the palette
+        # each hand's last layout (HandView.arrange): cid -> (cards, rect size, card size, scale); kept across
+        # syncs (a sync makes the views again)
+        self.hand_layouts: dict[str, tuple] = {}
 
     @property
     def roots(self) -> list[View]:
@@ -924,7 +940,11 @@ def _joins(a: pygame.Rect, b: pygame.Rect) -> bool:
     if not a.colliderect(b):
         return False
     u = a.union(b)
-    return u.width * u.height * 2 <= 3 * (a.width * a.height + b.width * b.height)
+    small = min(a.width * a.height, b.width * b.height)
+    # ... and the union adds at most the smaller one's area: an area grown by joins no longer takes in
+    # every area that touches it (a Heroes move's hand, played card, enemies and prompt chained into one)
+    return u.width * u.height * 2 <= 3 * (a.width * a.height + b.width * b.height) and \
+        u.width * u.height <= a.width * a.height + b.width * b.height + small
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -26,7 +26,7 @@ from ui.table.scene import TableScene
 from ui.table.views import CardView, HandView, PileView
 
 from . import faces as F
-from .views import (CombatDie, Chip, DeployedCard, DeployPile, EnemyCard, Label, LocationView, Panel, PawnGroup, RangerFigure, SeatPanel,
+from .views import (CombatDie, Chip, DeployedCard, DeployPile, EnemyCard, GuardLinks, Label, LocationView, Panel, PawnGroup, RangerFigure, SeatPanel,
                     SlotToken, TrackView)
 
 CC = "command_center"
@@ -650,8 +650,9 @@ class RangersTable(TableScene):
         loc = b["loc"]
         lead = b["lead"]
         title = t("rangers.ui.battle_title", loc=F.loc_name(loc), lead=F.short_name(lead))
-        board = w.add(Panel(f"battle:{loc}", (0, 0, W, top_h), title=title, fill=(14, 18, 26, 245),
+        w.add(Panel(f"battle:{loc}", (0, 0, W, top_h), title=title, fill=(14, 18, 26, 245),
                             line=(200, 170, 90), layer=6, title_size=16, icon="damage"))
+        links = w.add(GuardLinks("battle:links"))      # right over the board, under everything else on it
         status = self._battle_status(state, top)
         w.add(Label("label:status", (10, 26, W - 300, 20), status, size=12, colour=(255, 214, 120), layer=8))
         # the enemy grid
@@ -702,7 +703,7 @@ class RangersTable(TableScene):
                                          t("rangers.ui.damage_badge", n=dmg_n if dmg_n is not None else 0)))
                 w.add(card)
         # guard links
-        board.links = [(centres[g], centres[n]) for g, n in state.guard_links() if g in centres and n in centres]
+        links.set_links([(centres[g], centres[n]) for g, n in state.guard_links() if g in centres and n in centres])
         if parts:
             self._cyc_parts(state, parts, (gx + gw + 12, gy - 16, 214, top_h - gy - band_min + 8))
         if any("fast" in C.enemy_def[C.enemy_of[c]]["keywords"] for c in b["order"]):

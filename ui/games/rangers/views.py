@@ -78,7 +78,6 @@ class Panel(View):
         self.layer = layer
         self.title_size = title_size
         self.icon = icon
-        self.links: list[tuple[tuple, tuple]] = []     # guard links (world points)
 
     def hit(self, world_pos) -> bool:
         return False
@@ -98,6 +97,36 @@ class Panel(View):
             img = fit_text(self.label, label_size(camera.zoom, self.title_size), max(4, rect.right - x - 6),
                             self.palette.text, True)
             surface.blit(img, (x, rect.y + camera.scale(4)))
+
+
+class GuardLinks(View):
+    """The battle board's guard links (world points), a view of their own over the board: a link that comes
+    or goes repaints the links' corner of the table, not the whole board (the board's picture is most of
+    the table's, with every card on it)."""
+
+    layer = 6
+    PAD = 18                      # world units around the links: the line's width and the guard icon
+
+    def __init__(self, cid: str):
+        super().__init__(cid, (0, 0, 0, 0))
+        self.links: list[tuple[tuple, tuple]] = []
+
+    def set_links(self, links: list[tuple[tuple, tuple]]) -> None:
+        self.links = list(links)
+        if self.links:
+            xs = [p[0] for link in self.links for p in link]
+            ys = [p[1] for link in self.links for p in link]
+            self.rect = pygame.FRect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(
+                2 * self.PAD, 2 * self.PAD)
+        else:
+            self.rect = pygame.FRect(0, 0, 0, 0)
+
+    def hit(self, world_pos) -> bool:
+        return False
+
+    def draw(self, surface, camera: Camera) -> None:
+        if not self.visible:
+            return
         for a, b in self.links:
             pa, pb = camera.to_screen(a), camera.to_screen(b)
             pygame.draw.line(surface, GOLD, pa, pb, max(2, camera.scale(4)))
