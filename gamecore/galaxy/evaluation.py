@@ -165,11 +165,7 @@ def _potential(state, seat: int) -> float:
     v = float(sum(breakdown(state, seat).values()))
     v += _res_value(p, late)
     v += CARD_FUNCTION * (len(p["pupgs"]) + len(p["specs"])) * (left / st["rounds"])
-    drafted = p["pilot"] is not None
-    # during the draft the cubes are not yet a fight's means (no weapon, no pilot): counting them ranked the
-    # mechs by cube count alone, so a mech with fewer cubes always went to the last seats (NOTES, pass 8)
-    if drafted:
-        v += late * CUBE_W * sum(p["cubes"].values())
+    v += late * CUBE_W * sum(p["cubes"].values())
     reward, dna = _pending_rewards(state, seat)
     v += reward + sum(dna.values())
     # missions: the VP of held missions scaled by the DNA already in hand
@@ -185,7 +181,7 @@ def _potential(state, seat: int) -> float:
         missing = blueprint_missing(p)
         v += (6 - missing) * (1.2 if left >= 2 else 0.4) + (7 * 0.5 if missing <= 1 and left >= 1 else 0.0)
     # fighting readiness: a mech that can take a mutant is worth more hunts
-    if left and drafted:
+    if left and p["mech"]:
         ws = state.weapons(seat)
         v += 1.5 * min(2, len(ws)) * (left / st["rounds"]) * 3
         cap = state.capacity(seat)

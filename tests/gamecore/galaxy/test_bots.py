@@ -4,7 +4,6 @@ from __future__ import annotations
 import gamecore
 from gamecore.bots import MctsBot, choose_for, make_bot
 from gamecore.engine import Rng
-from gamecore.galaxy.content import content
 
 
 def test_easy_and_normal_bots_play_a_whole_game():
@@ -46,19 +45,3 @@ def test_hard_bot_picks_a_legal_move_from_its_view():
 
 def test_bot_levels_are_offered():
     assert gamecore.game("galaxy").bot_levels == ("easy", "normal", "hard")
-
-
-def test_the_normal_bots_mech_draft_does_not_rank_mechs_by_cube_count():
-    """Before a pilot is chosen the cubes are no fight's means yet: every mech scores the same to the normal
-    bot, so its draft picks at random among them (ranking by cubes sent the mech with fewest cubes to the last
-    seats every time and left Drifter, 9 cubes, undrafted at 3 players)."""
-    s = gamecore.start("galaxy", seed=3, players=3)
-    assert s.phase == "draft_mech"
-    seat = s.current_seat()
-    values = set()
-    for action in s.legal_actions():
-        child = s.clone()
-        child.apply(action)
-        values.add(round(child.evaluate(seat), 9))
-    cubes = {sum(m[c] for c in ("armour", "ammo", "energy")) for m in content().mechs.values()}
-    assert len(cubes) > 1 and len(values) == 1
