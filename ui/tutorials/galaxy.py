@@ -7,7 +7,7 @@ The bot's tie-breaks are seeded from the state's digest, which includes the engi
 version can send the bot to a dock the lesson needs. Under engine v4 the lesson's round 1 is Aurel, Ferrum,
 then the mech to Forge, against the easy bot: the one order and level (of three Ferrum/Forge/Aurel orders
 and the easy and normal bots) in which every scripted move stays legal; under v3 it was Ferrum, Forge,
-Aurel. Engine v5 (Bulwark 2 ammo) keeps v4's order legal. The easy bot is the gentler first opponent anyway.
+Aurel. The easy bot is the gentler first opponent anyway.
 """
 from __future__ import annotations
 
