@@ -289,6 +289,18 @@ def _parse() -> Content:
                 if isinstance(v, bool) or not isinstance(v, int) or v < 0:
                     c.fail(f"{path}.{track}[{i}]", f"must be a whole number, not {v!r}")
             out[track] = list(values)
+        # v6: an optional lair track for some hero counts (solo keeps the v5 track; see NOTES "Numbers changed")
+        out["lair_track_by_heroes"] = {}
+        for n, values in c.obj(c.get(g, "lair_track_by_heroes", path, dict, {}), f"{path}.lair_track_by_heroes").items():
+            where = f"{path}.lair_track_by_heroes.{n}"
+            if n not in ("1", "2", "3", "4", "5", "6"):
+                c.fail(where, "must be a hero count from 1 to 6")
+            if not isinstance(values, list) or not values:
+                c.fail(where, "must be a list that is not empty")
+            for i, v in enumerate(values):
+                if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                    c.fail(f"{where}[{i}]", f"must be a whole number, not {v!r}")
+            out["lair_track_by_heroes"][int(n)] = list(values)
         for side in ("lair_triangles", "triangles"):
             tri = c.get(g, side, path, dict)
             for colour in ("purple", "blue", "red", "green"):

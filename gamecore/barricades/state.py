@@ -438,7 +438,9 @@ class BarricadesState(GameState):
 
     def threat_track(self) -> list[int]:
         g = self.C.guardians[self.d["guardian"]]
-        return g["lair_track"] if self.d["side"] == "lair" else g["threat_track"]
+        if self.d["side"] != "lair":
+            return g["threat_track"]
+        return g["lair_track_by_heroes"].get(self.players, g["lair_track"])
 
     def threat_level(self) -> int:
         return self.threat_track()[self.d["threat"]]

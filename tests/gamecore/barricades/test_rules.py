@@ -435,3 +435,17 @@ def test_views_hide_other_hands_without_open_hands():
     assert view.d["p"][0]["hand"] == s.d["p"][0]["hand"]
     opened = new(players=2).view(0, Rng(3))
     assert opened.d["p"][1]["hand"] == new(players=2).d["p"][1]["hand"]
+
+
+def test_a_hero_count_with_its_own_lair_track_rolls_by_it():
+    """v6: guardians.json may give a lair track for one hero count (solo keeps the v5 track); others use the main one."""
+    g = C.guardians["ashmaw"]
+    own, main = g["lair_track_by_heroes"][1], g["lair_track"]
+    i = next(i for i, (a, b) in enumerate(zip(own, main)) if a != b)
+    solo, duo = new(players=1, guardian="ashmaw"), new(players=2, guardian="ashmaw")
+    for s in (solo, duo):
+        s.d["threat"] = i
+        s.d["dice"] = []
+        s._start_dice()
+    assert solo.threat_track() == own and solo.d["dice_each"] == own[i]
+    assert duo.threat_track() == main and duo.d["dice_each"] == main[i]
