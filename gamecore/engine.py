@@ -575,6 +575,12 @@ class GameState:
     # hand, such as the test helpers). Copies made with __new__ start without one (this class default).
     _legal_memo: tuple | None = None
 
+    # A search copy: bots set it on the copies they search (clone() and view() carry it), and the games
+    # then skip building the events apply() returns, which nothing in a search reads (an apply on a quiet
+    # state may return placeholder or fewer events; the state itself changes exactly as it would
+    # otherwise). Never set on a game's real state; not part of the dump, so not of the digest.
+    quiet: bool = False
+
     def changed(self) -> None:
         """Say the state was edited other than through apply(): the next apply() lists the actions afresh."""
         self._legal_memo = None

@@ -63,3 +63,87 @@ def test_greedy_beats_random_in_the_toy_game():
             state.apply(choose_for(state, players[state.current_seat()], rng))
         wins += greedy_seat in state.result().winners
     assert wins >= 20
+
+
+# ---------------------------------------------------------------- search copies build no events
+# (gamecore.engine.GameState.quiet: the bots' copies skip building the events nothing in a search reads)
+
+_BUILDERS = {"rangers": ("gamecore.rangers.state", "gamecore.rangers.common"), "galaxy": ("gamecore.galaxy.state",),
+             "misfits": ("gamecore.misfits.state",), "barricades": ("gamecore.barricades.state",)}
+
+
+def _count_builds(monkeypatch, game):
+    import importlib
+    built = [0]
+    for name in _BUILDERS.get(game, ()):
+        module = importlib.import_module(name)
+        real = module.new_event
+
+        def counting(*args, _real=real, **kwargs):
+            built[0] += 1
+            return _real(*args, **kwargs)
+        monkeypatch.setattr(module, "new_event", counting)
+    return built
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.id for g in GAMES])
+def test_a_quiet_state_builds_no_events_and_plays_the_same(info, monkeypatch):
+    built = _count_builds(monkeypatch, info.id)
+    players = info.counts()[-1]
+    loud = gamecore.start(info.id, seed=11, players=players)
+    quiet = loud.clone()
+    quiet.quiet = True
+    rng = Rng(11)
+    actions, loud_events = [], 0
+    while not loud.is_over() and len(actions) < 400:
+        legal = loud.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        actions.append(action)
+        loud_events += len(loud.apply(action))
+    assert not loud.quiet and loud_events > 0
+    if info.id in _BUILDERS:
+        assert built[0] > 0                      # a real game's state builds its events
+    built[0] = 0                                 # (the shared events this game needs are all built now)
+    for action in actions:
+        quiet.apply(action)
+        copy = quiet.clone()                     # clone() and view() keep the flag
+        assert copy.quiet and copy.view(0, Rng(1)).quiet
+    assert quiet.digest() == loud.digest()       # the flag changes no rule and is not part of the state
+    assert built[0] == 0                         # ...and nothing built an event for the quiet copy
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[g.id for g in GAMES])
+def test_bots_search_only_quiet_copies(info, monkeypatch):
+    import gamecore.barricades.evaluation as BE
+    monkeypatch.setattr(BE, "SEARCH_SECONDS", None)
+    state = gamecore.start(info.id, seed=5, players=info.counts()[0])
+    cls = type(state)
+    real_apply = cls._apply
+    seen = []
+
+    def recording(self, action):
+        seen.append(self.quiet)
+        return real_apply(self, action)
+    rng = Rng(5)
+    for step in range(40):
+        if state.is_over():
+            break
+        legal = state.legal_actions()
+        if len(legal) > 1 and step % 4 == 1:
+            monkeypatch.setattr(cls, "_apply", recording)
+            bots = [make_bot(level) for level in info.bot_levels] + [GreedyBot(), MctsBot(iterations=8, rollout_cap=6)]
+            for bot in bots:
+                if hasattr(bot, "seconds"):
+                    bot.seconds = None
+                if hasattr(bot, "iterations"):
+                    bot.iterations = min(bot.iterations, 8)
+                if hasattr(bot, "worlds"):
+                    bot.worlds, bot.depth = 1, 4
+                choose_for(state, bot, Rng(step))
+                if not getattr(bot, "level", None):      # a bot called directly quiets its own copies
+                    view = state.view(state.current_seat(), Rng(step))
+                    bot.choose(view, view.legal_actions(), Rng(step))
+            monkeypatch.setattr(cls, "_apply", real_apply)
+        state.apply(legal[rng.randrange(len(legal))])
+    assert seen and all(seen)
+    assert not state.quiet

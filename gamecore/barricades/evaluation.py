@@ -441,6 +441,7 @@ class SearchTeammate:
                 if time.perf_counter() > deadline and a in scores:
                     continue
                 trial = world.clone()
+                trial.quiet = True          # a search copy (gamecore.engine.GameState.quiet)
                 trial.apply_unchecked(a)
                 value = self._rollout(trial, Rng(world_rng.state ^ 0x5DEECE66D))
                 scores[a] = scores.get(a, 0.0) + value

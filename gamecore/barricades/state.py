@@ -43,6 +43,8 @@ Readings of the rulebook and our own rules (also in NOTES.md and the rules refer
 """
 from __future__ import annotations
 
+import threading
+
 from gamecore.barricades import ENGINE_VERSION as _ENGINE_VERSION
 from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng, new_event
 
@@ -80,7 +82,20 @@ def _copy(x):
     return x
 
 
+class _Quiet(threading.local):
+    """Whether this thread is applying an action to a quiet state (a bot's search copy, see
+    gamecore.engine.GameState.quiet): _E then hands back one placeholder instead of building the event
+    nothing will read. Per thread, as a bot may search while the table applies the real game's moves."""
+    on = False
+
+
+_QUIET = _Quiet()
+_QUIET_EVENT = new_event("info", "barricades.log.quiet", {})
+
+
 def _E(kind, key, params=None, source=None, target=None, cause=None) -> Event:
+    if _QUIET.on:
+        return _QUIET_EVENT
     # every caller passes a dict literal of its own: it is completed in place, not copied
     if params is None:
         params = {}
@@ -531,6 +546,8 @@ class BarricadesState(GameState):
         s.seed, s.players, s.options = self.seed, self.players, self.options
         s.rng = Rng(state=self.rng.state)
         s.d = _copy(self.d)
+        if self.quiet:
+            s.quiet = True
         return s
 
     def summary(self) -> dict:
@@ -655,6 +672,16 @@ class BarricadesState(GameState):
         return got
 
     def _apply(self, action: Action) -> list[Event]:
+        quiet = _QUIET.on
+        if self.quiet is quiet:
+            return self._apply_events(action)
+        _QUIET.on = self.quiet          # a search copy's events are placeholders (see _Quiet)
+        try:
+            return self._apply_events(action)
+        finally:
+            _QUIET.on = quiet
+
+    def _apply_events(self, action: Action) -> list[Event]:
         d = self.d
         if d["subs"]:
             events = self._apply_sub(d["subs"][-1], action)

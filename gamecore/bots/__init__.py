@@ -53,6 +53,7 @@ class GreedyBot:
         best, best_value = [], -math.inf
         for action in legal:
             child = view.clone()
+            child.quiet = True            # a search copy: its events are never read
             child.apply_unchecked(action)
             steps = 0
             while steps < self.lookahead and not child.is_over() and child.current_seat() == seat:
@@ -125,6 +126,7 @@ class MctsBot:
             began = time.perf_counter()
             done += 1
             state = view.view(seat, rng) if done > 1 else view.clone()
+            state.quiet = True            # a search copy: its events are never read
             node = root
             # selection and expansion among actions legal in this determinisation
             while not state.is_over():
@@ -212,6 +214,7 @@ def choose_for(state: GameState, bot, rng: Rng) -> Action:
     """Let ``bot`` pick a move for the seat to play, from that seat's view (never the full state)."""
     seat = state.current_seat()
     view = state.view(seat, rng) if seat is not None else state.clone()
+    view.quiet = True       # the bots' own copy: every copy they search from it skips building events
     legal = view.legal_actions()
     # a game may bring its own AI for a level name (Barricades' team bots): ``team_choice(level, legal, rng)``
     own = getattr(view, "team_choice", None)

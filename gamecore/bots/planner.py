@@ -55,6 +55,7 @@ def _after(view: GameState, seq: tuple[Action, ...], lookahead: int, seat: int |
     has it (in a battle finding it lists every seat's moves: the rollouts' one-ply greedy, which never
     reads it, spent a seventh of a game on it)."""
     child = view.clone()
+    child.quiet = True                  # a search copy: its events are never read
     for action in seq:
         child.apply_unchecked(action)
     if lookahead <= 0:
@@ -229,6 +230,7 @@ class PlannerBot:
             values = []
             for seq in pool:
                 world = view.view(seat, Rng(world_seed))
+                world.quiet = True          # a search copy: its events are never read
                 value = self._rollout(world, seq, seat, Rng(world_seed ^ 0x51), deadline)
                 if value is None:
                     break                               # out of time: this world is dropped whole

@@ -80,6 +80,7 @@ def _look_through(state, seat: int, fn, depth: int = 4) -> float:
         best, best_v = None, None
         for action in state.legal_actions():
             child = state.clone()
+            child.quiet = True      # a search copy: its events are never read (gamecore.engine.GameState.quiet)
             child.apply_unchecked(action)
             v = fn(child, seat)
             if best_v is None or v > best_v:

@@ -120,6 +120,10 @@ def _turn_ev(seat: int) -> Event:
     return _SHARED_EV.get(key) or _shared_ev(key, "info", "galaxy.log.turn", {"seat": seat})
 
 
+# What ev() hands a quiet state (a bot's search copy, see gamecore.engine.GameState.quiet) instead of building
+_QUIET_EVENT = new_event("info", "galaxy.log.quiet", {})
+
+
 _DOCKS: dict = {}
 
 
@@ -447,6 +451,8 @@ class GalaxyState(GameState):
         return self.phase == "over"
 
     def ev(self, kind: str, key: str, source=None, target=None, **params) -> Event:
+        if self.quiet:                      # a bot's search copy: nothing reads its events
+            return _QUIET_EVENT
         if "seat" in params:                # E(kind, key, params, source, target), one call less
             params["player"] = params["seat"] + 1
         if "other" in params:
@@ -1688,6 +1694,8 @@ class GalaxyState(GameState):
         c.invaded = dict(self.invaded)
         c.market = {k: list(v) for k, v in self.market.items()}
         c.stats_ = dict(self.stats_)
+        if self.quiet:
+            c.quiet = True
         return c
 
     def _dump(self) -> dict:

@@ -27,6 +27,8 @@ Readings of the rulebook we chose:
 """
 from __future__ import annotations
 
+import threading
+
 from gamecore.misfits import ENGINE_VERSION as _ENGINE_VERSION
 from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng, new_event
 
@@ -86,8 +88,21 @@ def heroes_for(pairing: list, data: Content) -> dict:
     return got
 
 
+class _Quiet(threading.local):
+    """Whether this thread is applying an action to a quiet state (a bot's search copy, see
+    gamecore.engine.GameState.quiet): _E then hands back one placeholder instead of building the event
+    nothing will read. Per thread, as a bot may search while the table applies the real game's moves."""
+    on = False
+
+
+_QUIET = _Quiet()
+_QUIET_EVENT = new_event("info", "misfits.ev.quiet", {})
+
+
 def _E(kind: str, key: str, params: dict, source=None, target=None, cause=None, cause_params=None) -> Event:
     """An event whose seat parameters also come as 1-based player numbers for the log sentences."""
+    if _QUIET.on:
+        return _QUIET_EVENT
     if "seat" in params:
         params["player"] = params["seat"] + 1
     if "other" in params:
@@ -454,6 +469,16 @@ class MisfitsState(GameState):
 
     # ---------------------------------------------------------------- applying actions
     def _apply(self, action: Action) -> list:
+        quiet = _QUIET.on
+        if self.quiet is quiet:
+            return self._apply_events(action)
+        _QUIET.on = self.quiet          # a search copy's events are placeholders (see _Quiet)
+        try:
+            return self._apply_events(action)
+        finally:
+            _QUIET.on = quiet
+
+    def _apply_events(self, action: Action) -> list:
         ev: list = []
         seat = self.seat
         kind = action.kind
@@ -975,6 +1000,8 @@ class MisfitsState(GameState):
         s.stack = [dict(f) for f in self.stack]
         s.activated = self.activated[:]
         s.end_trigger, s.end_reason = self.end_trigger, self.end_reason
+        if self.quiet:
+            s.quiet = True
         return s
 
     def _dump(self) -> dict:

@@ -64,6 +64,8 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
         self._ev: list = []
 
     def _e(self, kind, key, source=None, target=None, cause=None, cause_params=None, **params):
+        if self.quiet:                  # a bot's search copy: nothing reads these events
+            return
         self._ev.append(new_event(kind, "rangers.ev." + key, params, source, target,
                                   ("rangers.cause." + cause) if cause else None, cause_params or {}))
 
@@ -256,6 +258,8 @@ class RangersState(SetupAndDeployment, TeamTurn, ActionPhase, Battle, EnemyCards
         s.rng = Rng(state=self.rng.state)
         s.seed, s.players, s.options = self.seed, self.players, dict(self.options)
         s._ev = []
+        if self.quiet:
+            s.quiet = True
         return s
 
     def _redact(self, seat, rng):
