@@ -10,6 +10,7 @@ import copy
 import hashlib
 import json
 import operator
+import threading
 from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Any, Callable, Iterable
@@ -497,6 +498,28 @@ def edits_state(helper: Callable) -> Callable:
 
 def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class QuietEvents(threading.local):
+    """Per thread: whether the action being applied is applied to a quiet state (a bot's search copy, see
+    ``GameState.quiet``). A game whose event builder is a module function (no state at hand) reads ``on``
+    and hands back a placeholder instead of building an event nothing will read. Per thread, as a bot may
+    search while the table applies the real game's moves."""
+    on = False
+
+    def apply(self, state: "GameState", apply_events: Callable, action: "Action") -> list:
+        """``apply_events(action)`` with ``on`` set to ``state.quiet`` while it runs."""
+        was = self.on
+        if state.quiet is was:
+            return apply_events(action)
+        self.on = state.quiet
+        try:
+            return apply_events(action)
+        finally:
+            self.on = was
+
+
+QUIET_EVENTS = QuietEvents()
 
 
 class GameState:

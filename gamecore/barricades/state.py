@@ -43,10 +43,8 @@ Readings of the rulebook and our own rules (also in NOTES.md and the rules refer
 """
 from __future__ import annotations
 
-import threading
-
 from gamecore.barricades import ENGINE_VERSION as _ENGINE_VERSION
-from gamecore.engine import Action, Decision, Event, GameState, IllegalAction, Result, Rng, new_event
+from gamecore.engine import QUIET_EVENTS, Action, Decision, Event, GameState, IllegalAction, Result, Rng, new_event
 
 from . import rules as R
 from .content import GEAR, LOCATIONS, PRESTIGE, Content, content
@@ -82,14 +80,7 @@ def _copy(x):
     return x
 
 
-class _Quiet(threading.local):
-    """Whether this thread is applying an action to a quiet state (a bot's search copy, see
-    gamecore.engine.GameState.quiet): _E then hands back one placeholder instead of building the event
-    nothing will read. Per thread, as a bot may search while the table applies the real game's moves."""
-    on = False
-
-
-_QUIET = _Quiet()
+_QUIET = QUIET_EVENTS         # a search copy's events are placeholders (gamecore.engine.QuietEvents)
 _QUIET_EVENT = new_event("info", "barricades.log.quiet", {})
 
 
@@ -672,14 +663,7 @@ class BarricadesState(GameState):
         return got
 
     def _apply(self, action: Action) -> list[Event]:
-        quiet = _QUIET.on
-        if self.quiet is quiet:
-            return self._apply_events(action)
-        _QUIET.on = self.quiet          # a search copy's events are placeholders (see _Quiet)
-        try:
-            return self._apply_events(action)
-        finally:
-            _QUIET.on = quiet
+        return _QUIET.apply(self, self._apply_events, action)
 
     def _apply_events(self, action: Action) -> list[Event]:
         d = self.d
