@@ -40,48 +40,32 @@ def _tuple(ids) -> tuple | None:
 
 
 def _build_all_combined_ids(self, element_base_ids, element_ids, class_ids, object_ids) -> list[str]:
-    """pygame_gui 0.6's ``UIAppearanceTheme.build_all_combined_ids`` with a sane memo key. Its own key is
-    ``str(a).join(str(b).join(str(c)).join(str(d)))``: each join puts one string between every character
-    of the next, so an element nested a few containers deep (a scroll bar's button in the side panel's
-    buttons box) made a key of 2.4 MB, every key was kept in the theme (11.6 MB of them at a table) and
-    hashed at each new element. Same ids, same answer (the walk below is pygame_gui's own)."""
+    """pygame_gui 0.6's ``UIAppearanceTheme.build_all_combined_ids`` behind a memo with a sane key. Its own
+    memo key is ``str(a).join(str(b).join(str(c)).join(str(d)))``: each join puts one string between every
+    character of the next, so an element nested a few containers deep (a scroll bar's button in the side
+    panel's buttons box) made a key of 2.4 MB, and every key was kept in the theme (11.6 MB of them at a
+    table) and hashed at each new element. The ids are still worked out by pygame_gui's own method, once
+    per tuple key; its memo is emptied after it (ours answers first, so it is never read)."""
     key = (_tuple(element_base_ids), _tuple(element_ids), _tuple(class_ids), _tuple(object_ids))
     memo = self.__dict__.setdefault("_dojo_combined_ids", {})
     found = memo.get(key)
-    if found is not None:
-        return found
-    combined_ids: list[str] = []
-    if object_ids is not None and element_ids is not None and class_ids is not None and element_base_ids is not None:
-        if not (len(object_ids) == len(class_ids) == len(element_base_ids) == len(element_ids)):
-            raise ValueError(f"Object & class ID hierarchy is not equal in length to Element ID hierarchy"
-                             f"Element IDs: {element_ids}\nClass IDs: {class_ids}\n\nObject IDs: {object_ids}\n")
-        if len(element_ids) != 0:
-            self._get_next_id_node(None, element_base_ids, element_ids, class_ids, object_ids, 0, len(element_ids),
-                                   combined_ids)
-        current_ids = combined_ids[:]
-        found_all = not current_ids
-        while not found_all:
-            for index, current_id in enumerate(current_ids):
-                stop = current_id.find(".")
-                if stop == -1:
-                    found_all = True
-                else:
-                    current_ids[index] = current_id[stop + 1:]
-                    combined_ids.append(current_ids[index])
-    memo[key] = combined_ids
-    return combined_ids
+    if found is None:
+        found = memo[key] = pygame_gui_original(self, element_base_ids, element_ids, class_ids, object_ids)
+        self.unique_theming_ids.clear()
+    return found
 
 
 def fix_pygame_gui() -> None:
-    """Put _build_all_combined_ids in place of pygame_gui 0.6's (only where its walk is the one it copies)."""
+    """Put _build_all_combined_ids (which calls pygame_gui's own) in place of pygame_gui 0.6's method (only
+    where that method and its memo are there)."""
     try:
         from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
     except ImportError:                                    # pragma: no cover
         return
     global pygame_gui_original
     current = getattr(UIAppearanceTheme, "build_all_combined_ids", None)
-    if hasattr(UIAppearanceTheme, "_get_next_id_node") and current is not None and current is not _build_all_combined_ids:
-        pygame_gui_original = current                     # kept for the test that compares both
+    if current is not None and current is not _build_all_combined_ids:
+        pygame_gui_original = current
         UIAppearanceTheme.build_all_combined_ids = _build_all_combined_ids
 
 

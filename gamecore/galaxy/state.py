@@ -566,10 +566,23 @@ class GalaxyState(GameState):
 
     def can_buy_tile(self, seat: int, kind: str) -> bool:
         """Whether the seat may buy a tile of this kind now (stock, rep, tile_cost affordable)."""
+        return self._can_buy(self.p[seat], kind, {})
+
+    def can_buy_in(self, seat: int, section: str) -> bool:
+        """Whether any tile of this market section can be bought now."""
+        p = self.p[seat]
+        discounts: dict = {}            # the section's market discount, worked out once, when first needed
+        for kind in _SECTIONS.get((id(content()), section)) or section_kinds(section):
+            if self._can_buy(p, kind, discounts):
+                return True
+        return False
+
+    def _can_buy(self, p: dict, kind: str, discounts: dict) -> bool:
+        """can_buy_tile for player ``p``; ``discounts``: market discounts by section worked out so far (a
+        caller testing several kinds of one section shares it)."""
         if not self.market[kind]:
             return False
-        min_rep, res_cost, cr, section = _tile_info(kind)
-        p = self.p[seat]
+        min_rep, res_cost, cr, section = _TILES.get(kind) or _tile_info(kind)
         if p["rep"] < min_rep:
             return False
         res = p["res"]
@@ -577,33 +590,11 @@ class GalaxyState(GameState):
             if res[k] < n:
                 return False
         if cr > 0:
-            cr = max(0, cr - AB.hook_n(p, "market_discount", section))
+            off = discounts.get(section)
+            if off is None:
+                off = discounts[section] = AB.hook_n(p, "market_discount", section)
+            cr = max(0, cr - off)
         return p["cr"] >= max(0, cr)
-
-    def can_buy_in(self, seat: int, section: str) -> bool:
-        """Whether any tile of this market section can be bought now."""
-        # can_buy_tile for each kind, written out: the section's discount is worked out once, when needed
-        market = self.market
-        p = self.p[seat]
-        rep, res, have = p["rep"], p["res"], p["cr"]
-        off = None
-        for kind in _SECTIONS.get((id(content()), section)) or section_kinds(section):
-            if not market[kind]:
-                continue
-            min_rep, res_cost, cr, _section = _TILES.get(kind) or _tile_info(kind)
-            if rep < min_rep:
-                continue
-            for k, n in res_cost:
-                if res[k] < n:
-                    break
-            else:
-                if cr > 0:
-                    if off is None:
-                        off = AB.hook_n(p, "market_discount", section)
-                    cr = max(0, cr - off)
-                if have >= max(0, cr):
-                    return True
-        return False
 
     def _favour_costs(self, seat: int) -> list:
         """mission_cost(seat, m) for each mission of the display, the discount worked out once."""

@@ -1,6 +1,6 @@
 """pygame_gui 0.6 keeps a memo of each element's theming ids under a key made by nested str.join, which
-grows to megabytes for an element a few containers deep; ui.theme puts a version with a tuple key in its
-place. The ids must be pygame_gui's own, and the memo small."""
+grows to megabytes for an element a few containers deep; ui.theme puts a memo with a tuple key in front of
+that method and empties pygame_gui's. The ids must be pygame_gui's own, and the memos small."""
 from __future__ import annotations
 
 import sys
