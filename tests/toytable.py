@@ -114,7 +114,10 @@ class FakeApp:
         return self.scenes.top
 
     def frame(self, dt: float = 1 / 60) -> None:
-        """One loop iteration in the order STYLE.md gives."""
+        """One loop iteration in the order STYLE.md gives (after the scene's work put off from the last
+        frame, as App.frame)."""
+        if self.scenes.top is not None:
+            self.scenes.top.before_input()
         for event in pygame.event.get():
             consumed = self.manager.process_events(event)
             if not consumed and self.scenes.top is not None:

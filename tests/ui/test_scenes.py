@@ -367,3 +367,27 @@ def test_the_load_list_says_which_saved_games_are_finished():
     assert entries["done"].over and not entries["going"].over
     assert "finished" in describe_entry(entries["done"])[1]
     assert "finished" not in describe_entry(entries["going"])[1]
+
+
+def test_the_app_lets_a_scene_finish_put_off_work_before_the_frames_input(app):
+    """App.frame calls the scene's ``before_input`` first, then hands it the frame's events (a table's
+    panel put off from a move's frame is made before any input meets it)."""
+    from ui.scenes.base import Scene
+
+    order = []
+
+    class Probe(Scene):
+        def before_input(self):
+            order.append("before")
+
+        def handle_event(self, event):
+            order.append("event")
+
+        def update(self, dt):
+            order.append("update")
+
+    app.scenes.switch(Probe)
+    order.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+    assert order[0] == "before" and "event" in order and order.index("event") < order.index("update")

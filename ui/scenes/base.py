@@ -48,6 +48,10 @@ class Scene:
         self.build_ui()
 
     # frame
+    def before_input(self) -> None:
+        """Called first in every frame, before the frame's input is handled (work a scene put off to the
+        next frame is done here, so no input ever meets it undone)."""
+
     def handle_event(self, event: pygame.event.Event) -> None:
         pass
 
