@@ -413,7 +413,7 @@ def test_theme_of_the_wrong_shape_gives_the_built_in_look(pygame_session, tmp_pa
     (assets / "themes" / "theme.json").write_bytes(raw)
     theme = build_theme()
     assert isinstance(theme, dict) and theme["button"]["font"]["name"] == "notosansjp"
-    pygame_gui.UIManager((800, 600), theme)
+    pygame_gui.UIManager((800, 600), theme, enable_live_theme_updates=False)
     assert any("theme.json" in m for m in notices.history())
 
 

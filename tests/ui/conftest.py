@@ -15,6 +15,8 @@ def _clean_pygame_state():
     toytable.ensure_pygame()
     pygame.event.clear()
     yield
+    for app in list(toytable.FakeApp.live):
+        app.close()
     i18n.set_language("en")
     pygame_gui.core.utility.set_default_manager(None)
     pygame.event.clear()
