@@ -1,6 +1,7 @@
 """The Scene protocol (enter/exit/pause/resume/handle_event/update/draw) and the SceneManager."""
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING
 
 import pygame
@@ -104,8 +105,14 @@ class SceneManager:
         return self.stack[-1] if self.stack else None
 
     def switch(self, scene, **args) -> Scene:
+        left = bool(self.stack)
         while self.stack:
             self.stack.pop().exit()
+        if left:
+            # a scene left behind is a cycle of Python objects holding megabytes of pictures the
+            # collector does not weigh (a table: its views, widgets and cached surfaces); collected now,
+            # each game played in one session would otherwise stay in memory until a full collection
+            gc.collect()
         return self.push(scene, _pause=False, **args)
 
     def push(self, scene, _pause: bool = True, **args) -> Scene:
