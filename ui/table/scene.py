@@ -841,7 +841,9 @@ class TableScene(Scene):
         state = self.state.clone()        # the worker never touches the live state
         seat = state.current_seat()
         level = self.session.seats[seat].level or "random"
-        rng = self._seed_for(len(self.session.steps))
+        rng = self.coach.script.bot_rng(self.session) if self.coach is not None else None
+        if rng is None:                    # a lesson's bot draws from the lesson's own seed (Script.bot_seed)
+            rng = self._seed_for(len(self.session.steps))
 
         def think():
             try:
