@@ -933,7 +933,8 @@ def test_english_verbs_agree_with_a_seat_of_two_rangers_in_the_log_and_on_button
     line = scene.log_line(next(e for e in events if e.key == "rangers.ev.drew"))
     name = scene.seat_name(seat)
     assert line.startswith(f"{name} draw 1 card") and " draws " not in line
-    assert scene.describe_action(next(a for a in session.state.legal_actions() if a.kind == "draw")) == f"{name} draw a card"
+    draw = next(a for a in session.state.legal_actions() if a.kind == "draw")
+    assert scene.describe_action(draw) == f"{name} draw a card"
     solo = Session.new("rangers", 5, 4, {}, [Seat() for _ in range(4)])
     app4, scene4 = open_rangers(solo)
     s4 = solo.state.current_seat()

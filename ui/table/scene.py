@@ -1231,7 +1231,8 @@ class TableScene(Scene):
     def is_still(self) -> bool:
         """Nothing on the table moves by itself: no animation, drag, snap, toast, dice, pending hover
         preview, click guard, dialog (their text cursors blink) or countdown to the results."""
-        if self._refresh_due or self.animator.busy or self.drag.busy or self.drag.snapping or self.toasts.items or self.world.unfinished:
+        if (self._refresh_due or self.animator.busy or self.drag.busy or self.drag.snapping or self.toasts.items
+                or self.world.unfinished):
             return False
         if self.coach is not None and self.coach.highlighted():
             return False                       # the coach's rings pulse
