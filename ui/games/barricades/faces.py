@@ -71,7 +71,9 @@ def _op_line(eff: dict) -> str:
     if eff.get("when"):
         when = f"barricades.ui.when.{eff['when']}"
         line = t(when) + ": " + line if has(when) or has(when, "en") else line
-    if eff.get("scope") == "each_member" or eff.get("target") == "member":
+    if eff.get("scope") == "each_member":
+        cond.append(t("barricades.ui.cond.each_member"))
+    elif eff.get("target") == "member":
         cond.append(t("barricades.ui.cond.party"))
     return line + ("" if not cond else " (" + ", ".join(cond) + ")")
 

@@ -22,12 +22,12 @@ import pygame
 from ui.table.views import FigureView, HandView, PileView, TokenView
 
 from .model import TableModel
-from .views import (BarricadeView, BattleBoard, DiceTray, DrawnTokenView, GuardianTile, HeroBoard, Label, LocationTile,
-                    ChampionFigure, MonsterView, Panel, RoomView, SpotView, StackView, TitledCardView)
+from .views import (SPOT_Y, BarricadeView, BattleBoard, DiceTray, DrawnTokenView, GuardianTile, HeroBoard, Label,
+                    LocationTile, ChampionFigure, MonsterView, Panel, RoomView, SpotView, StackView, TitledCardView)
 
 W, H = 1000, 882
 VILLAGE = pygame.Rect(0, 0, W, 140)
-MARKET = pygame.Rect(-20, 148, W + 40, 180)   # a little wider than the rest: the width is free at 1280x800
+MARKET = pygame.Rect(-45, 148, W + 90, 180)   # wider than the rest: at 1280x800 the table is fitted by its height, so the width is free
 DUNGEON = pygame.Rect(0, 336, 780, 270)
 GUARDIAN = pygame.Rect(790, 336, 210, 270)
 STRIP = pygame.Rect(0, 614, W, 268)
@@ -53,7 +53,7 @@ def location_rects(n: int = 5) -> list[pygame.Rect]:
 
 def spot_rects(tile: pygame.Rect, n: int = 4) -> list[pygame.Rect]:
     gap = (tile.width - n * SPOT_D) / (n + 1)
-    y = tile.y + 58
+    y = tile.y + SPOT_Y
     return [pygame.Rect(round(tile.x + gap + i * (SPOT_D + gap)), y, SPOT_D, SPOT_D) for i in range(n)]
 
 
@@ -142,7 +142,7 @@ def build(world, model: TableModel, words: dict, colours: list, viewer: int | No
         tile = places.get(f"loc:{model.drawn_token.loc}")
         if tile is not None:
             d = 34
-            rect = pygame.Rect(tile.centerx - d // 2, tile.y + 58 + SPOT_D + 2, d, d)
+            rect = pygame.Rect(tile.centerx - d // 2, tile.y + SPOT_Y + SPOT_D + 2, d, d)
             world.add(DrawnTokenView(model.drawn_token, rect, words.get("drawn_token", "").format(
                 name=model.drawn_token.label) if words.get("drawn_token") else model.drawn_token.label))
             places[model.drawn_token.cid] = rect

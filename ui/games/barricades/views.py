@@ -41,6 +41,9 @@ def wrapped(text: str, size: int, width: int, colour: tuple) -> pygame.Surface:
     return fonts.paragraph(text, size, max(10, width), colour)
 
 
+SPOT_Y = 68      # world units from a location's top to its spots; its effect and extra lines fit above them
+
+
 def _text(surface, string, size, colour, pos, width, bold=False, anchor="topleft"):
     if not string or width < 6:
         return pygame.Rect(pos, (0, 0))
@@ -236,14 +239,46 @@ class LocationTile(View):
         x = rect.x + a + camera.scale(8)
         _text(surface, self.loc.name, label_size(camera.zoom, 12), INK, (x, rect.y + camera.scale(4)),
               rect.right - x - 4, True)
-        line2 = self.destroyed_word if self.loc.destroyed else self.loc.effect
-        _text(surface, line2, label_size(camera.zoom, 10), (255, 150, 130) if self.loc.destroyed else DIM,
-              (x, rect.y + camera.scale(21)), rect.right - x - 4)
-        if self.loc.extra:
-            _text(surface, self.loc.extra, label_size(camera.zoom, 10), GOLD, (x, rect.y + camera.scale(35)),
-                  rect.right - x - 4)
+        if self.loc.destroyed:
+            _text(surface, self.destroyed_word, label_size(camera.zoom, 10), (255, 150, 130),
+                  (x, rect.y + camera.scale(21)), rect.right - x - 4)
+        else:       # the effect, then the extra (gear or treasures left), wrapped in the room above the spots
+            size, width, lines = self.text_lines(camera)
+            for line, kind, y in lines:
+                _text(surface, line, size, GOLD if kind == "extra" else DIM, (x, rect.y + camera.scale(21) + y), width)
         if self.highlight or self.hovered or self.flash > 0:
             self.draw_decorations(surface, rect, camera.scale(8))
+
+    def text_lines(self, camera: Camera) -> tuple[int, int, tuple]:
+        """(size, width, lines) of the effect and extra at this zoom: beside the art, above the spots."""
+        rect = self.screen_rect(camera)
+        width = rect.right - (rect.x + camera.scale(34) + camera.scale(8)) - 4
+        size = label_size(camera.zoom, 10)
+        return size, width, location_lines(self.loc.effect, self.loc.extra, size, width,
+                                           camera.scale(SPOT_Y - 21 - 1))
+
+
+@lru_cache(maxsize=256)
+def location_lines(effect: str, extra: str, size: int, width: int, height: int) -> tuple:
+    """A location's effect and extra as (line, "effect"|"extra", y offset) in ``width`` × ``height`` pixels:
+    as many whole lines as the room holds, the extra keeping at least one; a text with more lines than its
+    share has its last line run on (it is shrunk, then cut with an ellipsis, when drawn)."""
+    line_h = fonts.font(size).get_linesize()
+    room = max(1, height // line_h)
+    eff = fonts.wrap(effect, size, width) if effect else []
+    ext = fonts.wrap(extra, size, width) if extra else []
+    n_eff = min(len(eff), max(1, room - min(1, len(ext))))
+    n_ext = min(len(ext), max(0, room - n_eff))
+    out = []
+    for lines, n, kind in ((eff, n_eff, "effect"), (ext, n_ext, "extra")):
+        if n <= 0:
+            continue
+        if len(lines) > n:
+            joiner = "" if any(ord(ch) > 0x2E80 for ch in lines[0]) else " "
+            lines = lines[:n - 1] + [joiner.join(lines[n - 1:])]
+        for line in lines:
+            out.append((line, kind, len(out) * line_h))
+    return tuple(out)
 
 
 @lru_cache(maxsize=256)
@@ -287,8 +322,12 @@ class StackView(View):
         return fonts.font(label_size(camera.zoom, 9), True).get_height()
 
     def _title(self, camera: Camera, width: int):
-        return title_lines(self.stack.title, width, label_size(camera.zoom, 11), one_line_down_to=MIN_TEXT,
-                           max_lines=2)   # "ロングソー/ド" reads worse
+        size, lines = title_lines(self.stack.title, width, label_size(camera.zoom, 11), one_line_down_to=MIN_TEXT,
+                                  max_lines=2)   # "ロングソー/ド" reads worse
+        if any(fonts.font(size, True).size(line)[0] > width for line in lines):     # a third line, not a cut name
+            size, lines = title_lines(self.stack.title, width, label_size(camera.zoom, 11),
+                                      one_line_down_to=MIN_TEXT, max_lines=3)
+        return size, lines
 
     def draw(self, surface, camera: Camera) -> None:
         rect = self.screen_rect(camera)
