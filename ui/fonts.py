@@ -112,7 +112,8 @@ def paragraph(string: str, size: int, width: int, color: tuple = (235, 235, 235)
     """A wrapped block of text as one cached surface."""
     lines = wrap(string, size, width, bold)
     f = font(size, bold)
-    height = max(1, len(lines)) * (f.get_linesize() + line_gap)
+    # a negative gap draws the lines closer; the last line still gets its whole height
+    height = max(1, len(lines)) * (f.get_linesize() + line_gap) - min(0, line_gap)
     surf = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
     y = 0
     for line in lines:

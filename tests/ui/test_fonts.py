@@ -60,3 +60,17 @@ def test_fit_text_shrinks_then_cuts_as_trying_each_size_would_and_loads_only_a_f
     fonts._font.cache_clear()
     fonts.fit_text("A seat's name far too long for its narrow panel", 17, 24, (255, 255, 255), True)
     assert fonts._font.cache_info().currsize <= 3          # not every size from 17 down to 7
+
+
+def test_a_paragraph_with_a_negative_line_gap_keeps_its_last_line_whole(pygame_session):
+    """Lines drawn closer (a market tile's "Attack 2 / 1 ammo") still leave the last line its whole height: the
+    block was cut 3 px short, so the second line's lower half was missing."""
+    f = fonts.font(9, True)
+    for gap in (-3, -2, 0, 2):
+        block = fonts.paragraph("Attack 2\n1 ammo", 9, 80, (0, 0, 0), True, line_gap=gap)
+        last_top = f.get_linesize() + gap
+        assert block.get_height() >= last_top + f.get_linesize(), gap
+        # ink in the last line's lower half (the descender-free "1 ammo" reaches below its middle)
+        rows = [y for y in range(last_top + f.get_linesize() // 2, block.get_height())
+                if any(block.get_at((x, y)).a for x in range(block.get_width()))]
+        assert rows, gap

@@ -284,3 +284,33 @@ def test_the_taken_by_plate_sits_over_the_picture_clear_of_the_cards_name(width)
         plate = taken_plate(rect, img.get_size(), lambda n: max(1, round(n * zoom)))
         assert rect.contains(plate)
         assert plate.bottom <= rect.y + title_top(rect.size), (name, plate, title_top(rect.size))
+
+
+@pytest.mark.parametrize("size", [(78, 48), (98, 52), (150, 60)])     # 1600x900, 1920x1080, large
+def test_a_display_cards_name_is_drawn_whole_on_a_line_of_its_own_when_the_cost_leaves_too_little(size, monkeypatch):
+    """Specialists and pilot upgrades: a name that does not fit beside the cost ("Favour Network" beside "3 cr" at
+    1600x900 read "Favou…") moves under the cost line, whole, when the card's text still fits under it; one
+    that fits stays beside it; a text that would lose a line keeps its room (the text decides)."""
+    from ui import fonts
+    from ui.games.galaxy import views as V
+
+    drawn = []
+    real = fonts.fit_text
+
+    def spy(string, size_, width, colour, bold=False, minimum=7):
+        drawn.append((string, size_, width))
+        return real(string, size_, width, colour, bold, minimum)
+
+    monkeypatch.setattr(fonts, "fit_text", spy)
+    V.display_surface.cache_clear()
+    for title in ("Targeting Optics", "Favour Network", "Repair Drone", "Ace"):
+        drawn.clear()
+        V.display_surface(V.DisplayFace(kind="specialist", title=title, cost="3 cr", text="+1 attack"), size)
+        (string, size_, width), = [d for d in drawn if d[0] == title]
+        assert fonts.font(max(7, size_ - 2), True).size(title)[0] <= width, (title, size)
+    long_text = "Each upkeep costs 3 credits less, and one more line, and another, and one more again"
+    drawn.clear()
+    V.display_surface(V.DisplayFace(kind="specialist", title="Favour Network", cost="3 cr", text=long_text), (78, 48))
+    (_s, _z, width), = [d for d in drawn if d[0] == "Favour Network"]
+    assert width < 78 - 2 * 3 - 10          # kept beside the cost: the text has the room
+    V.display_surface.cache_clear()

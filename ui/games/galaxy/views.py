@@ -496,13 +496,21 @@ def tile_surface(face: TileFace, size: tuple[int, int], dim: bool) -> pygame.Sur
     ic = int(h * 0.36)
     if face.icon:
         surf.blit(art.picture(face.icon, ic), (pad, y))
-    if face.stats:                       # "Attack 3 · 2 ammo": two short lines beside the icon
-        para = fonts.paragraph(face.stats.replace(" · ", "\n"), max(7, int(h * 0.17)), max(8, w - ic - 3 * pad), ink,
-                               True, line_gap=-3)
-        surf.blit(para, (ic + 2 * pad, y - 1), pygame.Rect(0, 0, para.get_width(), ic + 4))
+    cost_top = h
     if face.cost:
         img = fonts.fit_text(face.cost, max(7, int(h * 0.19)), w - 2 * pad, (80, 62, 20), True)
-        surf.blit(img, img.get_rect(bottomleft=(pad, h - pad + 1)))
+        r = img.get_rect(bottomleft=(pad, h - pad + 1))
+        surf.blit(img, r)
+        cost_top = r.y + img.get_height() // 6      # the glyphs' top, under the line's leading
+    if face.stats:                       # "Attack 3 · 2 ammo": two short lines beside the icon, above the cost
+        room = max(8, cost_top - (y - 1))
+        size = max(7, int(h * 0.17))
+        text = face.stats.replace(" · ", "\n")
+        para = fonts.paragraph(text, size, max(8, w - ic - 3 * pad), ink, True, line_gap=-3)
+        while para.get_height() > room and size > 7:
+            size -= 1
+            para = fonts.paragraph(text, size, max(8, w - ic - 3 * pad), ink, True, line_gap=-3)
+        surf.blit(para, (ic + 2 * pad, y - 1), pygame.Rect(0, 0, para.get_width(), room))
     return surf
 
 
@@ -878,10 +886,22 @@ def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
         img = fonts.text(face.cost, max(7, size_t - 1), (110, 70, 20), True)
         surf.blit(img, img.get_rect(topright=(right, pad)))
         right -= img.get_width() + 4
-    title = fonts.fit_text(face.title, size_t, max(8, right - pad), ink, True)
+    y = pad
     if not face.dna:                     # a mission's DNA tokens below carry their letters: no title needed
-        surf.blit(title, (pad, pad))
-    y = pad + title.get_height() + 1
+        whole = fonts.fitting_size(face.title, max(8, right - pad), size_t, size_t - 2, True)
+        if right < w - pad and fonts.font(whole, True).size(face.title)[0] > right - pad:
+            # the name does not fit beside the cost and points: it takes its own line under them, whole,
+            # when the card's text still fits whole below it (the text decides; the name is on hover too)
+            below = pad + max(fonts.font(max(7, size_t - 1), True).get_height(), size_t) + 1
+            body = fonts.paragraph(face.text, max(7, size_t - 2), max(8, w - 2 * pad), (0, 0, 0), line_gap=0) \
+                if face.text else None
+            if body is None or below + fonts.font(size_t, True).get_height() + 1 + body.get_height() <= h - 2:
+                y, right = below, w - pad
+        title = fonts.fit_text(face.title, size_t, max(8, right - pad), ink, True)
+        surf.blit(title, (pad, y))
+        y += title.get_height() + 1
+    else:
+        y += fonts.font(size_t, True).get_height() + 1
     if face.dna:
         d = max(8, int(h * 0.28))
         for i, letter in enumerate(face.dna):
