@@ -314,3 +314,20 @@ def test_a_display_cards_name_is_drawn_whole_on_a_line_of_its_own_when_the_cost_
     (_s, _z, width), = [d for d in drawn if d[0] == "Favour Network"]
     assert width < 78 - 2 * 3 - 10          # kept beside the cost: the text has the room
     V.display_surface.cache_clear()
+
+
+@pytest.mark.parametrize("size,pct,lang", [((1280, 800), 100, "en"), ((1280, 800), 100, "ja"),
+                                           ((1600, 900), 100, "en"), ((1600, 900), 100, "ja")])
+def test_every_planets_effect_is_shown_whole_above_its_docks(size, pct, lang):
+    """A planet's effect ("Pay 3 cr for a face-up pilot upgrade, or ...") was cut at the dock row at 1600x900."""
+    from ui.games.galaxy.views import PlanetView, scaled
+
+    i18n.set_language(lang)
+    session = _session(4)
+    _to_my_turn(session)
+    app, scene = _open(session, size, pct)
+    planets = [v for v in scene.world.all() if isinstance(v, PlanetView) and v.effect]
+    assert len(planets) >= 9
+    for v in planets:
+        img, room = v.effect_block(scaled(scene.camera, v))
+        assert img.get_height() <= room, (v.cid, v.effect, img.get_height(), room)

@@ -28,7 +28,7 @@ import pygame
 
 MAP = pygame.Rect(0, 0, 960, 590)
 CELL = (150, 150)
-ART_D = 66                      # planet art diameter
+ART_D = 62                      # planet art diameter (room under it for a two-line effect at 1280x800)
 DOCK = 30                       # a dock square
 DOCK_GAP = 4
 URAN_CELL = (236, 214)

@@ -209,11 +209,22 @@ class PlanetView(View):
             pygame.draw.polygon(surface, (250, 250, 250), [flag.topleft, flag.topright, (flag.right - flag.width // 3, flag.centery), flag.bottomright, flag.bottomleft])
             pygame.draw.polygon(surface, (20, 20, 20), [flag.topleft, flag.topright, (flag.right - flag.width // 3, flag.centery), flag.bottomright, flag.bottomleft], 1)
         if self.effect:
-            width = cell.width - camera.scale(6)
-            img = fonts.paragraph(self.effect, label_size(camera.zoom, 10), max(10, width), DIM, line_gap=0)
-            top = ar.bottom + camera.scale(2)
-            room = max(0, cell.bottom - camera.scale(32) - top)
-            surface.blit(img, (cell.x + camera.scale(3), top), pygame.Rect(0, 0, img.get_width(), room))
+            img, room = self.effect_block(camera)
+            surface.blit(img, (cell.x + camera.scale(3), ar.bottom + camera.scale(2)),
+                         pygame.Rect(0, 0, img.get_width(), room))
+
+    def effect_block(self, camera) -> tuple[pygame.Surface, int]:
+        """The effect under the art and above the docks: at the label size, or a point smaller if that
+        holds it whole (the tests check every planet's effect fits). ``camera`` is already scaled."""
+        cell = _sub(camera, self.cell)
+        width = max(10, cell.width - camera.scale(6))
+        room = max(0, cell.bottom - camera.scale(32) - (self.screen_rect(camera).bottom + camera.scale(2)))
+        size = label_size(camera.zoom, 10)
+        img = fonts.paragraph(self.effect, size, width, DIM, line_gap=0)
+        while img.get_height() > room and size > 7:
+            size -= 1
+            img = fonts.paragraph(self.effect, size, width, DIM, line_gap=0)
+        return img, room
 
 
 def art_picture(name: str, size, tint=None) -> pygame.Surface:
