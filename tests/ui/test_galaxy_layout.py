@@ -331,3 +331,63 @@ def test_every_planets_effect_is_shown_whole_above_its_docks(size, pct, lang):
     for v in planets:
         img, room = v.effect_block(scaled(scene.camera, v))
         assert img.get_height() <= room, (v.cid, v.effect, img.get_height(), room)
+
+
+def test_a_market_tiles_cost_that_does_not_fit_in_words_shows_the_resources_icons(monkeypatch):
+    """At 1600x900 "3 cr + Fuel + Circuit" was cut to "3 cr + Fuel + Cir…" on a 67-pixel tile: the credits and
+    one icon per resource (as on the seat boards) fit whole; a cost that fits in words keeps its words."""
+    from gamecore.galaxy.content import content
+    from ui import fonts
+    from ui.games.galaxy import art
+    from ui.games.galaxy import faces as F
+    from ui.games.galaxy import views as V
+
+    i18n.set_language("en")
+    tiles = content().tiles
+    asked = []
+    real = art.picture
+    monkeypatch.setattr(art, "picture", lambda name, size, tint=None: asked.append(name) or real(name, size, tint))
+    size, width = 8, 61                                     # a 67x46 tile's cost line
+    wide = [k for k, tile in tiles.items() if len(tile.get("cost", {})) >= 3]
+    assert wide
+    iconed = 0
+    for kind in wide:
+        face = F.tile_face(kind, tiles[kind], 1)
+        asked.clear()
+        img = V.cost_line(face, size, width)
+        assert img.get_width() <= width, kind
+        if fonts.font(size - 1, True).size(face.cost)[0] > width:
+            assert {f"res_{what}" for what, _n in face.cost_parts if what != "cr"} <= set(asked), kind
+            assert ("rep" in asked) == bool(tiles[kind].get("min_rep")), kind
+            iconed += 1
+    assert iconed >= 3
+    cheap = next(k for k, tile in tiles.items() if list(tile.get("cost", {})) == ["cr"])
+    asked.clear()
+    V.cost_line(F.tile_face(cheap, tiles[cheap], 1), size, width)
+    assert asked == []
+
+
+def test_a_weapon_paying_ammo_and_energy_shows_its_cubes_when_the_words_take_a_third_line(monkeypatch):
+    """Fusion Cannon's "Attack 6 / 2 ammo 2 energy" wrapped to three lines on a 67x46 tile and lost the last;
+    it now reads "Attack 6" over the numbers with a cube in each colour, as the mech board draws cubes."""
+    from gamecore.galaxy.content import content
+    from ui.games.galaxy import faces as F
+    from ui.games.galaxy import views as V
+
+    i18n.set_language("en")
+    tiles = content().tiles
+    both = [k for k, tile in tiles.items() if tile.get("ammo") and tile.get("energy")]
+    assert both
+    called = []
+    real = V._stats_with_cubes
+    monkeypatch.setattr(V, "_stats_with_cubes", lambda *a: called.append(a[1]) or real(*a))
+    V.tile_surface.cache_clear()
+    for kind in both:
+        called.clear()
+        face = F.tile_face(kind, tiles[kind], 1)
+        V.tile_surface(face, (67, 46), False)
+        assert called == [(("ammo", tiles[kind]["ammo"]), ("energy", tiles[kind]["energy"]))], kind
+        called.clear()
+        V.tile_surface(face, (180, 124), False)           # a large tile keeps the words
+        assert called == []
+    V.tile_surface.cache_clear()

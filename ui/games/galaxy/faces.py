@@ -112,7 +112,12 @@ def tile_face(kind: str, tile: dict, copies: int | None = None, band: int = 0) -
     cost = cost_text(tile.get("cost", {}))
     if tile.get("min_rep"):
         cost += " · " + t("galaxy.ui.min_rep", n=tile["min_rep"])
-    return TileFace(name("tile", kind), tile_icon(tile), tile_stats(tile), cost, copies, BANDS[band % len(BANDS)])
+    short = tuple((what, t("galaxy.ui.cr", n=n) if what == "cr" else n) for what, n in tile.get("cost", {}).items())
+    rep = t("galaxy.ui.min_rep", n=tile["min_rep"]) if tile.get("min_rep") else ""
+    return TileFace(name("tile", kind), tile_icon(tile), tile_stats(tile), cost, copies, BANDS[band % len(BANDS)],
+                    cost_parts=short, cost_note=rep, cost_rep=tile.get("min_rep", 0),
+                    pays=tuple((k, tile[k]) for k in ("ammo", "energy") if tile.get("section") == "weapon"
+                               and tile.get(k)))
 
 
 def mission_face(mid: str, mission: dict, done: bool = False) -> DisplayFace:

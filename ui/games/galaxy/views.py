@@ -467,6 +467,10 @@ class TileFace:
     cost: str = ""                  # e.g. "4cr + Alloy + Isotope"
     copies: int | None = None       # copies left in the market (None: not a market stack)
     band: tuple = (200, 200, 200)   # colour band (white/blue/red) as an edge colour
+    cost_parts: tuple = ()          # (("cr", "3cr"), ("fuel", 1), ...): drawn as icons when the words do not fit
+    cost_note: str = ""             # e.g. "rep 4+" after the cost
+    cost_rep: int = 0               # the reputation it needs (drawn as the track's marker and "4+" with icons)
+    pays: tuple = ()                # a weapon's cubes per shot, (("ammo", 2), ("energy", 2)): cubes when words crowd
 
 
 class TileView(View):
@@ -509,7 +513,8 @@ def tile_surface(face: TileFace, size: tuple[int, int], dim: bool) -> pygame.Sur
         surf.blit(art.picture(face.icon, ic), (pad, y))
     cost_top = h
     if face.cost:
-        img = fonts.fit_text(face.cost, max(7, int(h * 0.19)), w - 2 * pad, (80, 62, 20), True)
+        cost_size = max(7, int(h * 0.19))
+        img = cost_line(face, cost_size, w - 2 * pad)
         r = img.get_rect(bottomleft=(pad, h - pad + 1))
         surf.blit(img, r)
         cost_top = r.y + img.get_height() // 6      # the glyphs' top, under the line's leading
@@ -517,11 +522,75 @@ def tile_surface(face: TileFace, size: tuple[int, int], dim: bool) -> pygame.Sur
         room = max(8, cost_top - (y - 1))
         size = max(7, int(h * 0.17))
         text = face.stats.replace(" · ", "\n")
-        para = fonts.paragraph(text, size, max(8, w - ic - 3 * pad), ink, True, line_gap=-3)
+        sw = max(8, w - ic - 3 * pad)
+        para = fonts.paragraph(text, size, sw, ink, True, line_gap=-3)
         while para.get_height() > room and size > 7:
             size -= 1
-            para = fonts.paragraph(text, size, max(8, w - ic - 3 * pad), ink, True, line_gap=-3)
+            para = fonts.paragraph(text, size, sw, ink, True, line_gap=-3)
+        if para.get_height() > room and len(face.pays) > 1:
+            # "Attack 6 / 2 ammo 2 energy" takes three lines: the cubes it pays as the mech board draws them
+            para = _stats_with_cubes(text.split("\n")[0], face.pays, size, sw, ink)
         surf.blit(para, (ic + 2 * pad, y - 1), pygame.Rect(0, 0, para.get_width(), room))
+    return surf
+
+
+COST_INK = (80, 62, 20)
+
+
+def _stats_with_cubes(first: str, pays: tuple, size: int, width: int, ink) -> pygame.Surface:
+    """The stats' first line, then "2 ■ 2 ■": each number with a cube in its colour (ammo red, energy green)."""
+    f = fonts.font(size, True)
+    top = fonts.fit_text(first, size, width, ink, True)
+    line_h = f.get_linesize() - 3
+    surf = pygame.Surface((width, line_h + f.get_height()), pygame.SRCALPHA)
+    surf.blit(top, (0, 0))
+    x, c = 0, max(5, f.get_height() - 4)
+    for what, n in pays:
+        num = fonts.text(str(n), size, ink, True)
+        surf.blit(num, (x, line_h))
+        x += num.get_width() + 1
+        cube = pygame.Rect(x, line_h + (f.get_height() - c) // 2, c, c)
+        pygame.draw.rect(surf, art.CUBE_COLOURS[what], cube, border_radius=max(1, c // 5))
+        pygame.draw.rect(surf, (40, 40, 48), cube, 1, border_radius=max(1, c // 5))
+        x += c + 4
+    return surf
+
+
+def cost_line(face: TileFace, size: int, width: int) -> pygame.Surface:
+    """A tile's cost in words ("3 cr + Fuel + Circuit") when they fit at about the size asked, else as the
+    credits and the resources' icons (as on the seat boards), a point smaller if need be; the words cut only
+    if even that does not fit."""
+    if fonts.font(max(7, size - 1), True).size(face.cost)[0] <= width or not face.cost_parts:
+        return fonts.fit_text(face.cost, size, width, COST_INK, True)
+    for s in sorted({size, max(7, size - 1)}, reverse=True):
+        line = _cost_icons(face, s)
+        if line.get_width() <= width:
+            return line
+    return fonts.fit_text(face.cost, size, width, COST_INK, True)
+
+
+def _cost_icons(face: TileFace, size: int) -> pygame.Surface:
+    f = fonts.font(size, True)
+    d = f.get_height() - 2
+    pieces: list = []                       # text surfaces and icon surfaces, left to right
+    for what, n in face.cost_parts:
+        if what == "cr":                    # n is the credits already in words ("3cr")
+            pieces.append(fonts.text(n, size, COST_INK, True))
+        else:
+            if n > 1:
+                pieces.append(fonts.text(str(n), size, COST_INK, True))
+            pieces.append(art.picture(f"res_{what}", d))
+    if face.cost_rep:
+        pieces.append(art.picture("rep", d))
+        pieces.append(fonts.text(f"{face.cost_rep}+", size, COST_INK, True))
+    elif face.cost_note:
+        pieces.append(fonts.text(face.cost_note, size, COST_INK, True))
+    total = sum(p.get_width() for p in pieces) + 2 * (len(pieces) - 1)
+    surf = pygame.Surface((max(1, total), f.get_height()), pygame.SRCALPHA)
+    x = 0
+    for p in pieces:
+        surf.blit(p, (x, (f.get_height() - p.get_height()) // 2))
+        x += p.get_width() + 2
     return surf
 
 
