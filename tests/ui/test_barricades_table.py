@@ -671,23 +671,30 @@ def test_market_and_hero_stacks_carry_their_card_text(lang):
     assert all(st.text for st in model.market) and all(st.text for st in model.heroes_stacks)
 
 
+def _laid_out(state, size):
+    """(model, world, camera) of the table for seat 0 of ``state`` in a viewport of ``size``, fitted as the table is."""
+    from ui.games.barricades.adapter import table_model
+
+    model, _faces, _gloss = table_model(state, 0)
+    world = World()
+    L.build(world, model, words(), list(NORMAL.seats), viewer=0)
+    cam = Camera(pygame.Rect(0, 0, *size))
+    cam.fit(world.bounds().inflate(40, 40))
+    return model, world, cam
+
+
 @pytest.mark.parametrize("size", [(940, 800), (1260, 900)])       # 1280x800 and 1600x900 less the side panel
 def test_every_stack_text_fits_its_stack_whole_without_hovering(lang, size):
     """Each market and hero stack (L1, L2, L3) shows its whole card text at the theme's smallest size at
     least: the L2/L3 halves were cut at 1280x800 so a player had to hover to read them."""
     import gamecore
     from ui.games.barricades import faces as F
-    from ui.games.barricades.adapter import table_model
     from ui.games.barricades.views import MIN_TEXT, StackView
     from ui.table.cardface import rich_text_height
 
     F.clear_caches()
     state = gamecore.start("barricades", seed=3, players=3)
-    model, _faces, _gloss = table_model(state, 0)
-    world = World()
-    L.build(world, model, words(), list(NORMAL.seats), viewer=0)
-    cam = Camera(pygame.Rect(0, 0, *size))
-    cam.fit(world.bounds().inflate(40, 40))
+    model, world, cam = _laid_out(state, size)
     stacks = [v for v in world.roots if isinstance(v, StackView)]
     assert len(stacks) == len(model.market) + len(model.heroes_stacks) == 20
     for v in stacks:
@@ -696,39 +703,45 @@ def test_every_stack_text_fits_its_stack_whole_without_hovering(lang, size):
         assert rich_text_height(v.stack.text, MIN_TEXT, box.width) <= box.height, (v.stack.cid, box.size)
 
 
+def _stacks_of_every_hero(size):
+    """(camera, stack view) for each market and hero stack laid out at ``size``, over solo games of seeds 0.. until
+    every hero of the content has been dealt once (a game deals four); asserts that each was."""
+    import gamecore
+    from gamecore.barricades.content import content
+    from ui.games.barricades import faces as F
+    from ui.games.barricades.views import StackView
+
+    heroes, seen = set(content().heroes), set()
+    for seed in range(200):
+        F.clear_caches()
+        state = gamecore.start("barricades", seed=seed, players=1)
+        model, world, cam = _laid_out(state, size)
+        for v in world.roots:
+            if isinstance(v, StackView) and v.stack.cid not in seen:
+                seen.add(v.stack.cid)
+                yield cam, v
+        if all(any(h in cid for cid in seen) for h in heroes):
+            break
+    assert all(any(h in cid for cid in seen) for h in heroes), heroes
+
+
 @pytest.mark.parametrize("size", [(940, 800), (1260, 900)])       # 1280x800 and 1600x900 less the side panel
 def test_every_hero_stack_of_the_content_fits_its_text_whole(lang, size):
     """As above for the L1 and L2 stacks of every hero the content has (a game deals four of them): seeds are
     played until each hero has been laid out once. Sister Aldra's L1 text ran one line off its stack at 1280x800
     ("any party member"; now "a party member"). Her English L3 text is still a line too long at 1280x800 and is
     left out here (the closing note of stop 24 says so)."""
-    import gamecore
-    from gamecore.barricades.content import content
-    from ui.games.barricades import faces as F
-    from ui.games.barricades.adapter import table_model
-    from ui.games.barricades.views import MIN_TEXT, StackView
+    from ui.games.barricades.views import MIN_TEXT
     from ui.table.cardface import rich_text_height
 
-    heroes = set(content().heroes)
-    seen: set = set()
     over = []
-    for seed in range(200):
-        F.clear_caches()
-        state = gamecore.start("barricades", seed=seed, players=1)
-        model, _faces, _gloss = table_model(state, 0)
-        world = World()
-        L.build(world, model, words(), list(NORMAL.seats), viewer=0)
-        cam = Camera(pygame.Rect(0, 0, *size))
-        cam.fit(world.bounds().inflate(40, 40))
-        for v in world.roots:
-            if isinstance(v, StackView) and v.stack.cid not in seen and not v.stack.cid.endswith(":3"):
-                seen.add(v.stack.cid)
-                box = v.text_box(cam)
-                if rich_text_height(v.stack.text, MIN_TEXT, box.width) > box.height:
-                    over.append((v.stack.cid, box.size, rich_text_height(v.stack.text, MIN_TEXT, box.width)))
-        if all(any(h in cid for cid in seen) for h in heroes):
-            break
-    assert all(any(h in cid for cid in seen) for h in heroes), heroes
+    for cam, v in _stacks_of_every_hero(size):
+        if v.stack.cid.endswith(":3"):
+            continue
+        box = v.text_box(cam)
+        need = rich_text_height(v.stack.text, MIN_TEXT, box.width)
+        if need > box.height:
+            over.append((v.stack.cid, box.size, need))
     assert not over, over
 
 
@@ -738,15 +751,10 @@ def test_every_location_shows_its_whole_effect_and_extra_above_its_spots(lang, s
     prices, the Shop's treasures left) are wrapped whole above the spots, not cut with an ellipsis at 1280x800."""
     import gamecore
     from ui import fonts
-    from ui.games.barricades.adapter import table_model
     from ui.games.barricades.views import LocationTile
 
     state = gamecore.start("barricades", seed=3, players=2)
-    model, _faces, _gloss = table_model(state, 0)
-    world = World()
-    L.build(world, model, words(), list(NORMAL.seats), viewer=0)
-    cam = Camera(pygame.Rect(0, 0, *size))
-    cam.fit(world.bounds().inflate(40, 40))
+    model, world, cam = _laid_out(state, size)
     tiles = [v for v in world.roots if isinstance(v, LocationTile)]
     assert len(tiles) == 5 and any(t.loc.extra for t in tiles)
     spot_top = min(r.y for r in L.spot_rects(tiles[0].rect))
@@ -764,27 +772,12 @@ def test_every_location_shows_its_whole_effect_and_extra_above_its_spots(lang, s
 def test_every_stack_title_fits_its_stack(lang, size):
     """No market or hero stack's name runs past its edges: a name two lines cannot hold at the smallest size takes
     a third ("シスター・アルドラ" on a narrow L1 stack at 1280x800 ran over its neighbour)."""
-    import gamecore
-    from gamecore.barricades.content import content
     from ui import fonts
-    from ui.games.barricades.adapter import table_model
-    from ui.games.barricades.views import StackView
 
-    heroes, seen = set(content().heroes), set()
-    for seed in range(200):
-        state = gamecore.start("barricades", seed=seed, players=1)
-        model, _faces, _gloss = table_model(state, 0)
-        world = World()
-        L.build(world, model, words(), list(NORMAL.seats), viewer=0)
-        cam = Camera(pygame.Rect(0, 0, *size))
-        cam.fit(world.bounds().inflate(40, 40))
-        for v in world.roots:
-            if isinstance(v, StackView) and not v.small(cam) and v.stack.cid not in seen:
-                seen.add(v.stack.cid)
-                width = v.screen_rect(cam).width - 2 * max(2, cam.scale(3))
-                size_px, lines = v._title(cam, width)
-                assert all(fonts.font(size_px, True).size(line)[0] <= width for line in lines), (v.stack.cid, lines)
-                assert v.text_box(cam).bottom <= v.screen_rect(cam).bottom, v.stack.cid
-        if all(any(h in cid for cid in seen) for h in heroes):
-            break
-    assert all(any(h in cid for cid in seen) for h in heroes)
+    for cam, v in _stacks_of_every_hero(size):
+        if v.small(cam):
+            continue
+        width = v.screen_rect(cam).width - 2 * max(2, cam.scale(3))
+        size_px, lines = v._title(cam, width)
+        assert all(fonts.font(size_px, True).size(line)[0] <= width for line in lines), (v.stack.cid, lines)
+        assert v.text_box(cam).bottom <= v.screen_rect(cam).bottom, v.stack.cid
