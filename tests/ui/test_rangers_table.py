@@ -941,3 +941,23 @@ def test_english_verbs_agree_with_a_seat_of_two_rangers_in_the_log_and_on_button
     draw = next(a for a in solo.state.legal_actions() if a.kind == "draw")
     line = scene4.log_line(next(e for e in solo.apply(draw) if e.key == "rangers.ev.drew"))
     assert line.startswith(f"{scene4.seat_name(s4)} draws 1 card")
+
+
+def test_the_side_columns_pieces_sit_inside_their_panels_clear_of_the_titles_at_1280x800():
+    """At 1280x800 the enemy decks' count badges sat on the "Enemy decks" title, the energy supply's on
+    "Supply", and the zord deck ran out of the power board's bottom edge."""
+    assert pygame.display.get_surface().get_size() == (1280, 800)
+    app, scene = open_rangers(new_session(players=2))
+    world = scene.world
+
+    def rect(cid):
+        return pygame.Rect(world.get(cid).world_rect())
+
+    enemies, power, energy = rect("panel:enemies"), rect("panel:power"), rect("panel:energy")
+    piles = [v for v in world.all() if v.cid.startswith("edeck:")]
+    assert piles
+    for v in piles:      # the badge is centred on the pile's top edge: the pile starts below the title band + badge
+        assert pygame.Rect(v.world_rect()).top >= enemies.top + 28, v.cid
+        assert enemies.contains(pygame.Rect(v.world_rect())), v.cid
+    assert power.contains(rect("deck:zords"))
+    assert energy.contains(rect("supply")) and rect("supply").top >= energy.top + 28

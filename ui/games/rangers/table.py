@@ -430,13 +430,14 @@ class RangersTable(TableScene):
         cw = min(44, step - 8)
         for i, foe in enumerate(foes):
             px = x0 + 8 + i * step + (step - 8 - cw) / 2
-            w.add(PileView(f"edeck:{foe}", (px, y + 24, cw, cw * 1.4), count=len(d["edeck"][foe]),
+            # 28 down: the count badge on the pile's corner stays clear of the panel's title
+            w.add(PileView(f"edeck:{foe}", (px, y + 28, cw, cw * 1.4), count=len(d["edeck"][foe]),
                            label=F.foe_short(foe), back_colour=F.foe_colour(foe)))
             cap = F.foe_short(foe)
             if C.foe_kind.get(foe) in ("monster", "boss"):
                 need = C.comp["monster_defeat"] if C.foe_kind[foe] == "monster" else C.comp["boss_defeat"]
                 cap = t("rangers.ui.defeat_progress", n=self.defeated_cards(state, foe), need=need)
-            w.add(Label(f"label:edeck:{foe}", (x0 + 6 + i * step, y + 26 + cw * 1.4, step - 2, 16), cap, size=10,
+            w.add(Label(f"label:edeck:{foe}", (x0 + 6 + i * step, y + 29 + cw * 1.4, step - 2, 16), cap, size=10,
                         align="center"))
         cyc = d.get("cyc")
         if cyc and cyc.get("state") == "reserve":
@@ -448,14 +449,16 @@ class RangersTable(TableScene):
         h = max(120, top_h - y - 70)
         w.add(Panel("panel:power", (x0, y, sw, h), title=t("rangers.ui.power_board"), icon="zord"))
         power_cols = [(236, 196, 70)] * d["power"]
-        w.add(TrackView("track:power", (x0 + 10, y + 24, sw - 20, 34), title=t("rangers.ui.power_track", n=d["power"]),
+        tight = h < 132             # 1280x800: the tracks closer, so the zord deck stays inside the panel
+        w.add(TrackView("track:power", (x0 + 10, y + (22 if tight else 24), sw - 20, 31 if tight else 34),
+                        title=t("rangers.ui.power_track", n=d["power"]),
                         slots=C.comp["power_track"], filled=power_cols, icon="zord"))
         xp_cols = [F.foe_colour(ft) for ft in C.fs_types for _ in range(d["xp"][ft])]
-        w.add(TrackView("track:xp", (x0 + 10, y + 62, sw - 20, 32),
+        w.add(TrackView("track:xp", (x0 + 10, y + (56 if tight else 62), sw - 20, 30 if tight else 32),
                         title=t("rangers.ui.xp_track", n=sum(d["xp"].values()), need=C.comp["xp_track"]),
                         slots=C.comp["xp_track"], filled=xp_cols, icon="xp"))
-        zy = y + 98
-        zh = max(30, min(56, y + h - zy - 4))
+        zy = y + (89 if tight else 98)
+        zh = max(26 if tight else 30, min(56, y + h - zy - 4))
         w.add(PileView("deck:zords", (x0 + 10, zy, zh / 1.4, zh), count=len(d["zdeck"]), label=t("rangers.ui.zords"),
                        back_colour=(90, 90, 100)))
         mz = d["megazord"]
@@ -470,10 +473,14 @@ class RangersTable(TableScene):
         y += h + 6
         h = top_h - y
         w.add(Panel("panel:energy", (x0, y, sw, h), title=t("rangers.ui.supply_title"), icon="energy"))
-        cy = y + 24 + (h - 24) / 2 - 4
-        w.add(SlotToken("supply", (x0 + 24, cy), size=28, icon="energy", colour=ENERGY_GOLD, count=d["energy_supply"]))
+        # a short panel (1280x800) takes smaller tokens low down, their count badges clear of the title
+        small = h < 68
+        size = 24 if small else 28
+        cy = y + min(max(24 + (h - 24) / 2 - 4, 28 + size / 2), h - 2 - size / 2)
+        w.add(SlotToken("supply", (x0 + 24, cy), size=size, icon="energy", colour=ENERGY_GOLD,
+                        count=d["energy_supply"]))
         if d["team_max"]:
-            w.add(SlotToken("team_tokens", (x0 + 62, cy), size=26, icon="action", colour=ACTION_BLUE,
+            w.add(SlotToken("team_tokens", (x0 + 60, cy), size=22 if small else 26, icon="action", colour=ACTION_BLUE,
                             count=d["team_tokens"]))
         w.add(Label("label:supply", (x0 + 84, y + 22, sw - 88, h - 24),
                     t("rangers.ui.supply_text", energy=d["energy_supply"], team=d["team_tokens"],
