@@ -406,14 +406,14 @@ def _assets_copy(tmp_path, monkeypatch):
 @pytest.mark.parametrize("raw", [b"[]", b'{"button": []}', b'{"button": {"colours": {"normal_bg": 5}}}',
                                  b'{"label": {"font_size": "999999999"}}', b"\xff", b'{"a": ' + HUGE_INT.encode() + b"}"],
                          ids=["list", "block", "colour", "font_size", "utf8", "huge_int"])
-def test_theme_of_the_wrong_shape_gives_the_built_in_look(tmp_path, monkeypatch, raw):
+def test_theme_of_the_wrong_shape_gives_the_built_in_look(pygame_session, tmp_path, monkeypatch, raw):
     from ui.theme import build_theme
 
     assets = _assets_copy(tmp_path, monkeypatch)
     (assets / "themes" / "theme.json").write_bytes(raw)
     theme = build_theme()
     assert isinstance(theme, dict) and theme["button"]["font"]["name"] == "notosansjp"
-    pygame_gui.UIManager((800, 600), theme)
+    pygame_gui.UIManager((800, 600), theme, enable_live_theme_updates=False)
     assert any("theme.json" in m for m in notices.history())
 
 

@@ -8,6 +8,7 @@ import os
 import sys
 import tempfile
 import time
+import weakref
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -97,10 +98,15 @@ class Recorder(Scene):
 
 
 class FakeApp:
+    live: "weakref.WeakSet[FakeApp]" = weakref.WeakSet()     # closed after each UI test (conftest)
+
     def __init__(self, settings: dict | None = None):
+        FakeApp.live.add(self)
         ensure_pygame()
         self.screen = pygame.display.get_surface()
-        self.manager = pygame_gui.UIManager(self.screen.get_size())
+        # as App: without live theme updates (a manager made with them is never freed, and each test's
+        # FakeApp kept its whole table alive: the UI tests grew to 6 GB)
+        self.manager = pygame_gui.UIManager(self.screen.get_size(), enable_live_theme_updates=False)
         self.settings = Settings(None)
         for key, value in (settings or {}).items():
             self.settings.set(key, value, save=False)
@@ -114,7 +120,10 @@ class FakeApp:
         return self.scenes.top
 
     def frame(self, dt: float = 1 / 60) -> None:
-        """One loop iteration in the order STYLE.md gives."""
+        """One loop iteration in the order STYLE.md gives (after the scene's work put off from the last
+        frame, as App.frame)."""
+        if self.scenes.top is not None:
+            self.scenes.top.before_input()
         for event in pygame.event.get():
             consumed = self.manager.process_events(event)
             if not consumed and self.scenes.top is not None:
@@ -129,6 +138,14 @@ class FakeApp:
     def frames(self, n: int, dt: float = 1 / 60) -> None:
         for _ in range(n):
             self.frame(dt)
+
+    def close(self) -> None:
+        """Leave every scene (as the app does when it switches away from one) and drop the widgets. A
+        scene left with its widgets alive is never freed (something under pygame_gui keeps a reference
+        Python's collector cannot see): without this the UI tests grew by a table per test, to 6 GB."""
+        while self.scenes.stack:
+            self.scenes.stack.pop().exit()
+        self.manager.clear_and_reset()
 
 
 _ready = False

@@ -203,6 +203,8 @@ class App:
         noticed = notices.has_pending()
         if noticed:
             self.show_notices()
+        if self.scenes.top is not None:
+            self.scenes.top.before_input()
         events = pygame.event.get()
         for event in events:
             self.dispatch(event)

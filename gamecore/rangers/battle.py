@@ -502,6 +502,20 @@ class Battle:
             out[-1:-1] = [a for a in energy if int(a.source.split(":")[1]) in side]
         return out
 
+    def _acting_choices_direct(self, seat):
+        """``acting_choices(seat)`` on a rangers' turn of a battle, listed without a copy: sending a
+        battle seat only narrows the turn to it (``_choose_ranger_turn``), and the turn then waits
+        (``_start_ranger_turn``: the seat is in the battle), so its choices are that seat's turn
+        choices and the pass. None on any other step (the caller then asks a copy)."""
+        d = self.d
+        top = d["stack"][-1]
+        b = d["battle"]
+        if top["t"] != "ranger_turn" or b is None or b["end"] or not b["rangers"] \
+                or seat not in self._battle_seats():
+            return None
+        task = dict(top, only=dict(top.get("only") or {}, seat=seat))
+        return self._seat_turn_choices(task, seat) + [_PASS]
+
     def _seat_can_turn(self, task, s, shared):
         """``_seat_turn_choices(task, s, shared)`` is not empty, found without building the actions (the
         same tests in the same order, stopping at the first action): the team's choice of who acts

@@ -205,9 +205,12 @@ class TeamTurn:
         """The legal actions ``seat`` would have if the team chose it now to act ([] when it cannot be
         chosen now): lets a table offer a seat's own moves directly on the team's choice (a drag of
         the person's ranger means "I act, and do this"). Read from a copy; this state is untouched."""
-        pick = Action.make("act", source=f"seat:{seat}")
+        pick = _ACT.get(seat) or _act(seat)
         if self.is_over() or pick not in self.legal_actions():
             return []
+        direct = self._acting_choices_direct(seat)
+        if direct is not None:
+            return direct
         probe = self.clone()
         probe.apply_unchecked(pick)
         return probe.legal_actions()

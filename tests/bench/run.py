@@ -157,6 +157,10 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
             app.frame(1 / 60)
 
     # the move frame: a drop's or click's action is applied (engine, views, log), then that frame is drawn.
+    # The action is applied where the app applies a person's drop, in the frame's input phase (a posted
+    # event, dispatched in App.frame), so the frame holds what a drop's frame holds: its start (work the
+    # scene put off from an earlier frame), the drop, and the drawing. The frame after it is timed on its
+    # own too ("next"): what a move puts off to the next frame (the panel's next decision) shows there.
     # Every move the person may make on the table (drag and drop, click on a piece) in turn, again and
     # again, ``samples`` frames in all; before each, the UI's caches of rendered pictures and text are
     # emptied and the position's own frame is painted again (not timed): the move then meets what a
@@ -165,7 +169,16 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
     # picture left warm by the same move a few samples before. The frames after it, while its
     # animations play, are timed too (a cost put off from the move's frame shows there).
     caches = _render_caches()
-    moves, move_cpu, after = [], [], []
+    moves, move_cpu, after, nexts = [], [], [], []
+    drop = pygame.event.custom_type()
+    dispatch = app.dispatch
+
+    def dispatch_drop(event):
+        if event.type == drop:
+            scene.apply_action(event.action)
+        else:
+            dispatch(event)
+    app.dispatch = dispatch_drop
     actions = [a for a in scene.input_actions() if scene.is_table_move(a)] or scene.input_actions()
     log_lines = len(getattr(scene.panel, "log_lines", []) or [])
     for i in range(samples):
@@ -176,17 +189,19 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
         scene.world.forget_picture()
         app.quiet = 0.0                    # drawn, not skipped as a still frame
         app.frame(1 / 60)
+        pygame.event.post(pygame.event.Event(drop, action=action))
         began, cpu = time.perf_counter(), time.thread_time()
-        scene.apply_action(action)
         app.frame(1 / 60)
         moves.append((time.perf_counter() - began) * 1000)
         move_cpu.append((time.thread_time() - cpu) * 1000)
-        for _ in range(60):
-            if not scene.animator.busy:
+        for k in range(60):
+            if k and not scene.animator.busy:
                 break
             began = time.perf_counter()
             app.frame(1 / 60)
             after.append((time.perf_counter() - began) * 1000)
+            if not k:
+                nexts.append(after[-1])
         scene.undo()
         settle()
     # the hover frame: the pointer arrives on another card
@@ -226,6 +241,7 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
            "move_frames": len(moves), "move_p50_ms": round(statistics.median(moves), 2),
            "move_p99_ms": round(_pct(moves, 0.99), 2), "move_max_ms": round(max(moves), 2),
            "move_cpu_p50_ms": round(statistics.median(move_cpu), 2), "move_cpu_p99_ms": round(_pct(move_cpu, 0.99), 2),
+           "next_p50_ms": round(statistics.median(nexts), 2), "next_p99_ms": round(_pct(nexts, 0.99), 2),
            "after_frames": len(after), "after_p50_ms": round(statistics.median(after), 2) if after else None,
            "after_p99_ms": round(_pct(after, 0.99), 2) if after else None,
            "hover_p50_ms": round(statistics.median(hovers), 2), "hover_p99_ms": round(_pct(hovers, 0.99), 2),
@@ -425,8 +441,10 @@ def table(report: dict) -> list[str]:
         rows.append(f"| Move frame, {game} busiest table ({where}), 1920×1080, {f.get('move_frames', '?')} moves "
                     f"(every drop and click on the table in turn, each from the position with cold render caches) | "
                     f"p50 {f['move_p50_ms']} ms, p99 {f['move_p99_ms']} ms, max {f.get('move_max_ms', '?')} ms; "
+                    f"the frame after each move p50 {f.get('next_p50_ms', '?')} ms, p99 {f.get('next_p99_ms', '?')} ms; "
                     f"the {f.get('after_frames', '?')} frames of their animations p99 {f.get('after_p99_ms', '?')} ms | "
-                    f"p99 ≤ 16 ms: {_mark(f['move_p99_ms'] <= GOALS['move_p99_ms'])} |")
+                    f"p99 ≤ 16 ms (the move's frame and the one after): "
+                    f"{_mark(max(f['move_p99_ms'], f.get('next_p99_ms') or 0) <= GOALS['move_p99_ms'])} |")
         rows.append(f"| Hover frame / still frame, {game} | hover p50 {f['hover_p50_ms']} ms, p99 {f['hover_p99_ms']} ms; "
                     f"still p50 {f['still_p50_ms']} ms | |")
         rows.append(f"| Idle CPU, {game} table waiting for the person | {f['idle_cpu_pct']} % of one core | "

@@ -919,3 +919,25 @@ def tt_enemy_ids():
 
     C = content()
     return list(C.enemy_of)
+
+
+def test_english_verbs_agree_with_a_seat_of_two_rangers_in_the_log_and_on_buttons():
+    """A seat of one ranger "draws", a seat of two rangers (2-player game) "draw": the game log and the
+    choices' labels say so in English; Japanese has no agreement to make."""
+    session = Session.new("rangers", 5, 2, {}, [Seat(), Seat()])
+    app, scene = open_rangers(session)
+    seat = session.state.current_seat()
+    assert len(session.state.d["seats"][seat]["rangers"]) == 2
+    draw = next(a for a in session.state.legal_actions() if a.kind == "draw")
+    events = session.apply(draw)
+    line = scene.log_line(next(e for e in events if e.key == "rangers.ev.drew"))
+    name = scene.seat_name(seat)
+    assert line.startswith(f"{name} draw 1 card") and " draws " not in line
+    draw = next(a for a in session.state.legal_actions() if a.kind == "draw")
+    assert scene.describe_action(draw) == f"{name} draw a card"
+    solo = Session.new("rangers", 5, 4, {}, [Seat() for _ in range(4)])
+    app4, scene4 = open_rangers(solo)
+    s4 = solo.state.current_seat()
+    draw = next(a for a in solo.state.legal_actions() if a.kind == "draw")
+    line = scene4.log_line(next(e for e in solo.apply(draw) if e.key == "rangers.ev.drew"))
+    assert line.startswith(f"{scene4.seat_name(s4)} draws 1 card")

@@ -367,3 +367,52 @@ def test_the_load_list_says_which_saved_games_are_finished():
     assert entries["done"].over and not entries["going"].over
     assert "finished" in describe_entry(entries["done"])[1]
     assert "finished" not in describe_entry(entries["going"])[1]
+
+
+def test_the_app_lets_a_scene_finish_put_off_work_before_the_frames_input(app):
+    """App.frame calls the scene's ``before_input`` first, then hands it the frame's events (a table's
+    panel put off from a move's frame is made before any input meets it)."""
+    from ui.scenes.base import Scene
+
+    order = []
+
+    class Probe(Scene):
+        def before_input(self):
+            order.append("before")
+
+        def handle_event(self, event):
+            order.append("event")
+
+        def update(self, dt):
+            order.append("update")
+
+    app.scenes.switch(Probe)
+    order.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9, mod=0, unicode="", scancode=0))
+    app.frame(1 / 60)
+    assert order[0] == "before" and "event" in order and order.index("event") < order.index("update")
+
+
+def test_a_table_left_behind_is_freed_when_the_app_moves_on(app):
+    """Leaving a table frees it at the next scene change (a table is a cycle holding megabytes of
+    pictures, which the collector alone would keep for a long while): games played one after another in
+    one session do not pile up in memory."""
+    import gc
+    import weakref
+
+    from ui.games import open_table
+
+    refs = []
+    for seed in (1, 2, 3):
+        session = Session.new("misfits", seed, 2, {}, [Seat(), Seat("bot", "easy")], "practice", None)
+        open_table(app, session)
+        frames(app, 3)
+        refs.append(weakref.ref(app.scenes.top))
+        app.scenes.switch("menu")
+        frames(app, 3)
+    gc.disable()               # only the app's own collection may free them
+    try:
+        app.scenes.switch("menu")
+        assert [r() is None for r in refs] == [True, True, True]
+    finally:
+        gc.enable()

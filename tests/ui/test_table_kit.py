@@ -115,6 +115,27 @@ def test_a_list_of_choices_that_shrinks_and_grows_again_makes_no_new_buttons(mon
     assert [panel.shown_text(b) for b in panel._action_buttons] == [f"Choice {i}" for i in range(9)]
 
 
+def test_the_choices_scroll_bar_shows_at_the_boxs_height_whenever_the_list_overflows():
+    """Through lists that overflow, fit, and overflow again at other box heights, a list that overflows
+    shows a bar spanning the box and starts at its top, and a list that fits shows no bar and is not
+    scrolled."""
+    app, session, scene = make()
+    panel = scene.panel
+    box = panel.actions_box
+    legal = session.state.legal_actions()
+    items = lambda n: [(f"Choice {i}", legal[i % len(legal)]) for i in range(n)]
+    for n in (30, 1, 2, 40, 3, 25):
+        panel.set_actions(items(n), [])
+        app.frames(1)
+        bar = box.vert_scroll_bar
+        assert box.scrollable_container.relative_rect.top == 0, n
+        if panel._actions_height(panel.inner_w - 14) > box.get_relative_rect().height:
+            assert box.vert_scroll_bar_active and bar.rect.height == box._view_container.rect.height, n
+            assert bar.rect.width > 0, n
+        else:
+            assert not box.vert_scroll_bar_active and bar.rect.width == 0, n
+
+
 def test_a_button_that_appears_under_a_resting_pointer_ignores_clicks_for_a_moment():
     app, session, scene = make()
     panel = scene.panel
@@ -290,7 +311,7 @@ def test_the_panel_names_the_acting_seat_and_s_skips_to_the_persons_turn(monkeyp
     monkeypatch.setattr(scene, "_start_bot", lambda: started.append(scene._idle))
     card = sorted(session.state.hands[0])[0]
     post_drag(screen_of(scene, card), screen_of(scene, "bin:0"))
-    app.frames(1, dt=0.01)
+    app.frames(2, dt=0.01)                 # the drop's frame, then the next: the panel follows at its start
     name = scene.seat_name(1)
     assert name in scene.panel.turn and name in scene.panel.prompt
     assert "you" not in scene.panel.prompt.lower()
@@ -301,6 +322,31 @@ def test_the_panel_names_the_acting_seat_and_s_skips_to_the_persons_turn(monkeyp
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0))
     app.frames(1, dt=0.01)
     assert scene.skipping and started                       # no pause while skipping
+
+
+def test_a_moves_panel_follows_at_the_next_frames_start_before_any_input_is_handled(monkeypatch):
+    """The drop's frame shows the move on the table and in the log; the panel's next decision is made at
+    the start of the next frame, before that frame's input: no input ever meets the old panel. Without
+    animations nothing is put off."""
+    app, session, scene = make({"animation_speed": "normal"})
+    monkeypatch.setattr(scene, "_start_bot", lambda: None)
+    card = sorted(session.state.hands[0])[0]
+    post_drag(screen_of(scene, card), screen_of(scene, "bin:0"))
+    app.frames(1, dt=0.01)
+    name = scene.seat_name(1)
+    assert session.state.current_seat() == 1 and scene.animator.busy
+    assert scene._refresh_due and name not in scene.panel.turn and not scene.is_still()
+    seen = []
+    handle = scene.handle_event
+    monkeypatch.setattr(scene, "handle_event", lambda e: seen.append(scene.panel.turn) or handle(e))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0)))
+    app.frames(1, dt=0.01)
+    assert seen and all(name in turn for turn in seen) and not scene._refresh_due
+    app2, session2, scene2 = make({"animation_speed": "off"})
+    card = sorted(session2.state.hands[0])[0]
+    post_drag(screen_of(scene2, card), screen_of(scene2, "bin:0"))
+    app2.frames(1, dt=0.01)
+    assert not scene2._refresh_due and scene2.seat_name(1) in scene2.panel.turn
 
 
 # ------------------------------------------------------------------ inspect and hands

@@ -539,3 +539,30 @@ def test_changed_areas_in_a_chain_are_not_joined_into_one_that_covers_the_table(
     world.cache_enabled = False
     world.draw_cached(fresh, cam, cloth)
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_a_hands_new_cards_are_found_as_a_fresh_walk_would_find_them():
+    """HandView.set_cards swaps its cards in the world's lookup instead of a walk over every view: after
+    hands are refilled, emptied, given another hand's card (a card that moved) and a card whose id
+    another view has, the lookup is exactly what a fresh walk gives."""
+    from ui.table.views import CardView, HandView, PileView, World
+
+    world = World()
+    world.add(PileView("deck", (0, 0, 60, 80)))
+    a = world.add(HandView("hand:a", (0, 100, 400, 120)))
+    b = world.add(HandView("hand:b", (0, 300, 400, 120)))
+
+    def cards(*ids):
+        return [CardView(c, (0, 0, 60, 84)) for c in ids]
+
+    def fresh():
+        return {v.cid: v for v in world.all()}
+
+    world.get("deck")                                  # the lookup is built
+    for step in (lambda: a.set_cards(cards("c1", "c2", "c3")), lambda: b.set_cards(cards("c4")),
+                 lambda: a.set_cards(cards("c1", "c5")), lambda: b.set_cards(cards("c4", "c2")),
+                 lambda: a.set_cards([]), lambda: b.set_cards(cards("deck"))):
+        step()
+        assert world._index is None or world._index == fresh()
+        assert world.index() == fresh()
+    assert world.get("c3") is None and world.get("c2") is None and world.get("deck").parent is b

@@ -22,7 +22,10 @@ def new_app():
 def bot_move(session):
     """The move the table's bot makes here (the same level and seed as ui/table/scene.py gives it)."""
     seat = session.state.current_seat()
-    rng = Rng(int(session.state.digest()[:15], 16) ^ len(session.steps))
+    script = script_for(session.game)
+    rng = script.bot_rng(session) if script is not None and script.matches(session) else None
+    if rng is None:
+        rng = Rng(int(session.state.digest()[:15], 16) ^ len(session.steps))
     return bots.choose_for(session.state, bots.make_bot(session.seats[seat].level), rng)
 
 
@@ -184,3 +187,6 @@ def test_each_lesson_runs_to_its_end_on_the_real_table():
         assert coach.step is None, (game, coach.index)
         assert not session.state.is_over(), game
         assert len([s for s in session.steps if s.seat == script.seat]) >= len(script.moves())
+        if script.bot_seed is not None:     # the table's bot drew from the lesson's own seed, as play_script's
+            guided = [s.action for s in play_script(script).steps]
+            assert [s.action for s in session.steps][:len(guided)] == guided, game

@@ -1,6 +1,7 @@
 """The Scene protocol (enter/exit/pause/resume/handle_event/update/draw) and the SceneManager."""
 from __future__ import annotations
 
+import gc
 from typing import TYPE_CHECKING
 
 import pygame
@@ -48,6 +49,10 @@ class Scene:
         self.build_ui()
 
     # frame
+    def before_input(self) -> None:
+        """Called first in every frame, before the frame's input is handled (work a scene put off to the
+        next frame is done here, so no input ever meets it undone)."""
+
     def handle_event(self, event: pygame.event.Event) -> None:
         pass
 
@@ -100,8 +105,14 @@ class SceneManager:
         return self.stack[-1] if self.stack else None
 
     def switch(self, scene, **args) -> Scene:
+        left = bool(self.stack)
         while self.stack:
             self.stack.pop().exit()
+        if left:
+            # a scene left behind is a cycle of Python objects holding megabytes of pictures the
+            # collector does not weigh (a table: its views, widgets and cached surfaces); collected now,
+            # each game played in one session would otherwise stay in memory until a full collection
+            gc.collect()
         return self.push(scene, _pause=False, **args)
 
     def push(self, scene, _pause: bool = True, **args) -> Scene:

@@ -25,7 +25,7 @@ from typing import Callable
 
 import pygame
 
-from gamecore.engine import Action
+from gamecore.engine import Action, Rng
 from ui import fonts
 from ui.i18n import t
 
@@ -81,6 +81,16 @@ class Script:
     matches: Callable                          # (session) -> bool: is this session this guided game?
     new_session: Callable                      # (autosave path or None) -> Session
     title: str = "coach.title"
+    # The lesson's bots draw their tie-breaks from this seed and the move number instead of the state's digest
+    # (which includes the rules version), so a new rules version or a changed number of the game's data does
+    # not send the bot to another place the lesson needs. None: the table's ordinary seeding.
+    bot_seed: int | None = None
+
+    def bot_rng(self, session) -> Rng | None:
+        """The random source of the bot's next move in this lesson's game, or None where the table's own applies."""
+        if self.bot_seed is None:
+            return None
+        return Rng(self.bot_seed ^ len(session.steps))
 
     def moves(self) -> list[Action]:
         return [s.expect for s in self.steps if s.expect is not None]

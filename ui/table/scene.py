@@ -160,6 +160,7 @@ class TableScene(Scene):
         self._fresh = False                  # a change happened in this frame (its dt does not count)
         self._results_shown = False
         self._save_warned: str | None = None
+        self._refresh_due = False              # the panel's refresh put off to the next frame (one_change)
         self.story_box = None
         self.skipping = False                # the person asked to skip to their next decision
         self.picker: Picker | None = None
@@ -418,6 +419,7 @@ class TableScene(Scene):
 
     def refresh(self) -> None:
         """Bring the panel, highlights and overlays in line with the state (after every change)."""
+        self._refresh_due = False
         if self.session is None:
             return
         state = self.state
@@ -643,7 +645,15 @@ class TableScene(Scene):
             if batch["changes"]:
                 self._resync()
                 self._show_change(batch["events"], batch["before"])
-                self.refresh()
+                if self.animator.busy and self.panel is not None:
+                    # the person's move animates: the table and the log show it in this frame, and the
+                    # panel's next decision (its buttons, prompt and the table's glows) is made at the
+                    # start of the next one, before any input; no input is taken while the move animates
+                    # (input_actions), so nothing waits for it. The frame that applies the move then
+                    # does not also list and lay out the next decision's choices.
+                    self._refresh_due = True
+                else:
+                    self.refresh()
 
     # hooks around each change, for a game's table
     def note_events(self, events: list) -> None:
@@ -831,7 +841,9 @@ class TableScene(Scene):
         state = self.state.clone()        # the worker never touches the live state
         seat = state.current_seat()
         level = self.session.seats[seat].level or "random"
-        rng = self._seed_for(len(self.session.steps))
+        rng = self.coach.script.bot_rng(self.session) if self.coach is not None else None
+        if rng is None:                    # a lesson's bot draws from the lesson's own seed (Script.bot_seed)
+            rng = self._seed_for(len(self.session.steps))
 
         def think():
             try:
@@ -1212,10 +1224,15 @@ class TableScene(Scene):
             remember_table(self.session, screen.subsurface(self.camera.viewport.clip(screen.get_rect())))
         self.app.scenes.switch("results", session=self.session)
 
+    def before_input(self) -> None:
+        if self._refresh_due:
+            self.refresh()
+
     def is_still(self) -> bool:
         """Nothing on the table moves by itself: no animation, drag, snap, toast, dice, pending hover
         preview, click guard, dialog (their text cursors blink) or countdown to the results."""
-        if self.animator.busy or self.drag.busy or self.drag.snapping or self.toasts.items or self.world.unfinished:
+        if (self._refresh_due or self.animator.busy or self.drag.busy or self.drag.snapping or self.toasts.items
+                or self.world.unfinished):
             return False
         if self.coach is not None and self.coach.highlighted():
             return False                       # the coach's rings pulse

@@ -358,6 +358,7 @@ class HandView(View):
         return [c for c in shown if c.cid != self.hovered_cid] + [c for c in shown if c.cid == self.hovered_cid]
 
     def set_cards(self, cards: Iterable[CardView]) -> None:
+        old = self.children()
         self.cards = list(cards)
         self.card_size = tuple(self.cards[0].rect.size) if self.cards else None
         for c in self.cards:
@@ -365,7 +366,7 @@ class HandView(View):
             c.palette = self.palette
         self.arrange()
         if self.world is not None:
-            self.world.changed()
+            self.world.children_replaced(self, old)
 
     @staticmethod
     def title_band(card_h: float) -> float:
@@ -753,6 +754,28 @@ class World:
         self._index = None
         self._all = None
         self._palette_due = True
+
+    def children_replaced(self, container: View, old: list[View]) -> None:
+        """``container``'s children (leaves, e.g. a hand's cards) were replaced; ``old`` the children it
+        had. The lookup swaps them in place instead of walking every view again (a sync replaces each
+        seat's hand); anything it cannot vouch for (the container not looked up, a new child whose id
+        another view has) is left to a fresh walk, as ``changed``."""
+        index = self._index
+        self._all = None
+        if index is None or index.get(container.cid) is not container:
+            self.changed()
+            return
+        gone = {id(v) for v in old}
+        for v in old:
+            if index.get(v.cid) is v:
+                del index[v.cid]
+        for v in container.children():
+            other = index.get(v.cid)
+            if (other is not None and id(other) not in gone) or v.children():
+                self.changed()
+                return
+            index[v.cid] = v
+            v.palette = self.palette
 
     def _spread_palette(self) -> None:
         if self._palette_due:

@@ -3,11 +3,14 @@ Uran, an invaded planet, a mission bought and completed — then the rest of a r
 
 Galaxy Hunters has no deck to stack through options: the lesson is seed 1 at two players (the person
 plays first and the draft offers Bulwark and Ivo Marsh), with the bot playing as the table's bot plays.
-The bot's tie-breaks are seeded from the state's digest, which includes the engine version, so each rules
-version can send the bot to a dock the lesson needs. Under engine v4 the lesson's round 1 is Aurel, Ferrum,
-then the mech to Forge, against the easy bot: the one order and level (of three Ferrum/Forge/Aurel orders
-and the easy and normal bots) in which every scripted move stays legal; under v3 it was Ferrum, Forge,
-Aurel. The easy bot is the gentler first opponent anyway.
+The table's bots seed their tie-breaks from the state's digest, which includes the engine version, so until
+engine v4 every rules version (and every changed number of the data) could send the lesson's bot to a dock
+the lesson needs. The lesson's bot now draws from its own seed (``BOT_SEED`` ^ the move number, Script.bot_seed),
+so its moves depend only on the position: with seed 3 and the easy bot the lesson's round 1 is Aurel, Ferrum,
+then the mech to Forge, and every scripted move stays legal under v4, under the version numbers 5 and 6, and
+under the pass 8–9 trials' data (Bulwark 7/2/1, 7/3/0, 6/2/1; Sable I as a strike reduction). A change of the
+person's own Bulwark or Ivo Marsh can still matter (the two Forge tiles need Ivo I live and the fire needs an
+ammo cube). The easy bot is the gentler first opponent anyway.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from gamecore.session import Seat
 from ui.table.coach import FixedGame, Moment, Script, Step
 
 SEED = 1
+BOT_SEED = 3        # the lesson bot's own seed (Script.bot_seed); seeds 0-7 tried, 3 the one that keeps the lesson
 
 
 LESSON = FixedGame("galaxy", SEED, (Seat(), Seat("bot", "easy")))
@@ -75,4 +79,5 @@ SCRIPT = Script(
     ],
     matches=LESSON.matches,
     new_session=LESSON.new_session,
+    bot_seed=BOT_SEED,
 )

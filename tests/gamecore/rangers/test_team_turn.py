@@ -230,3 +230,44 @@ def test_in_a_battle_the_team_ai_adds_only_the_ai_seats_energy(battle_at):
     assert s.current_seat() == YELLOW
     assert {seat_of(s, a) for a in s.legal_actions() if a.kind in ("give_energy", "spend_action")} == {YELLOW}
     assert acts(s) == [YELLOW] and "pass" in {a.kind for a in s.legal_actions()}
+
+
+def _compare_acting_choices(s, rng, steps):
+    """Random moves from ``s``; at each team's choice, ``acting_choices`` against a copy that applied
+    ``act``. Returns (choices compared, of which listed without a copy)."""
+    compared = direct = 0
+    for _ in range(steps):
+        if s.is_over():
+            break
+        legal = s.legal_actions()
+        if s.team_choice_pending():
+            for pick in legal:
+                if pick.kind != "act":
+                    continue
+                seat = int(pick.source.split(":")[1])
+                probe = s.clone()
+                probe.apply_unchecked(pick)
+                direct += s._acting_choices_direct(seat) is not None
+                assert s.acting_choices(seat) == probe.legal_actions()
+                compared += 1
+        s.apply(rng.choice(legal))
+    return compared, direct
+
+
+@pytest.mark.parametrize("players,ai", [(5, []), (5, [1, 4]), (6, [2])])
+def test_a_seats_battle_choices_listed_without_a_copy_are_the_copys(battle_at, players, ai):
+    """``acting_choices`` lists a battle seat's turn directly (no copy of the state): at every team's
+    choice of random battles, and of random whole games, it gives exactly what applying ``act`` to a
+    copy gives, in the same order."""
+    compared = direct = 0
+    rangers = ("red", "black", "blue", "yellow", "pink", "green")[:players]
+    for seed in range(6):
+        s = battle_at(fs={"putty": 3}, bigs=("bones",) if seed % 2 else (), rangers=rangers,
+                      players=players, seed=seed, ai_seats=ai)
+        T.act(s, "battle", "ranger:red", "loc:juice_bar")
+        c, d = _compare_acting_choices(s, Rng(seed + 7), 400)
+        compared, direct = compared + c, direct + d
+        c, d = _compare_acting_choices(gamecore.start("rangers", seed=seed, players=players, ai_seats=ai),
+                                       Rng(seed), 3000)
+        compared += c
+    assert direct > 30 and compared > direct + 30

@@ -81,6 +81,11 @@ class RangersTable(TableScene):
         name = self.plain_seat_name(seat)
         return t("rangers.ui.ai_name", name=name) if self.is_ai_seat(seat) else name
 
+    def who(self, seat: int) -> dict:
+        """The ``who`` and ``whos`` parameters of a sentence about a seat: its name, and how many rangers
+        it has (English verbs agree with it: "Jason draws", "Jason & Zack draw")."""
+        return {"who": self.seat_name(seat), "whos": len(self.state.d["seats"][seat]["rangers"])}
+
     def plain_seat_name(self, seat: int) -> str:
         rangers = self.state.d["seats"][seat]["rangers"]
         return t("rangers.ui.and").join(F.short_name(r) for r in rangers)
@@ -1008,7 +1013,7 @@ class RangersTable(TableScene):
         if k == "end_actions":
             return t("rangers.ui.act.end_actions")
         if k == "act":
-            return t("rangers.ui.act.act", who=self.seat_name(int(src.split(":")[1])))
+            return t("rangers.ui.act.act", **self.who(int(src.split(":")[1])))
         if k == "team_act":
             return t("rangers.ui.act.team_act")
         if k == "hand_back":
@@ -1023,9 +1028,9 @@ class RangersTable(TableScene):
         if k == "recover_done":
             return t("rangers.ui.act.recover_done")
         if k == "draw":
-            return t("rangers.ui.act.draw", who=self.seat_name(int(src.split(":")[1])))
+            return t("rangers.ui.act.draw", **self.who(int(src.split(":")[1])))
         if k == "draw_up":
-            return t("rangers.ui.act.draw_up", who=self.seat_name(int(src.split(":")[1])), n=p.get("n", 0))
+            return t("rangers.ui.act.draw_up", **self.who(int(src.split(":")[1])), n=p.get("n", 0))
         if k == "draw_team":
             return t("rangers.ui.act.draw_team")
         if k == "ready":
@@ -1083,7 +1088,7 @@ class RangersTable(TableScene):
         if k == "lead":
             return t("rangers.ui.act.lead", ranger=self._rname(tgt))
         if k == "take_energy":
-            return t("rangers.ui.act.take_energy", who=self.seat_name(int(tgt.split(":")[1])))
+            return t("rangers.ui.act.take_energy", **self.who(int(tgt.split(":")[1])))
         if k == "assign_zord":
             return t("rangers.ui.act.assign_zord", zord=t(f"rangers.zord.{_lid(src)}.name"), ranger=self._rname(tgt))
         if k == "slide":
@@ -1328,7 +1333,7 @@ class RangersTable(TableScene):
                 params = dict(event.params)
                 seat = params.get("seat")
                 if isinstance(seat, int) and self.session is not None and 0 <= seat < len(self.state.d["seats"]):
-                    params["who"] = self.seat_name(seat)
+                    params.update(self.who(seat))
                 src = event.source or ""
                 if src in self.C.card_of or src in self.C.enemy_of:
                     params.setdefault("card", F.card_name(src))
