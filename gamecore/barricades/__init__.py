@@ -54,7 +54,9 @@ INFO = GameInfo(
                help="barricades.option.starter_replaces_both_shards.help"),
         Option("open_hands", "bool", True, "barricades.option.open_hands", help="barricades.option.open_hands.help"),
     ),
-    bot_levels=("normal", "hard"),
+    # the searching teammate first: the setup screen offers it first, and the difficulties' target win rates
+    # are measured with it (NOTES.md); "normal" is the §4 rules-of-thumb teammate
+    bot_levels=("hard", "normal"),
     factory=_factory,
     loader=_load,
     check_content=check_content,

@@ -781,3 +781,38 @@ def test_every_stack_title_fits_its_stack(lang, size):
         size_px, lines = v._title(cam, width)
         assert all(fonts.font(size_px, True).size(line)[0] <= width for line in lines), (v.stack.cid, lines)
         assert v.text_box(cam).bottom <= v.screen_rect(cam).bottom, v.stack.cid
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_setup_offers_the_searching_teammate_first_with_words_that_say_what_each_level_is(
+        pygame_session, tmp_path, language):
+    # the difficulties' target win rates are measured with the searching ("hard") teammate (NOTES.md), so a
+    # person who hands a seat to an AI teammate gets that one first; the labels are Barricades' own words,
+    # not the shared "Hard"/"Normal" that read like the game's difficulty names
+    from gamecore.session import Seat
+    from ui.app import App
+    from ui.settings import Settings
+
+    i18n.set_language(language)
+    app = App(settings=Settings(tmp_path / "settings.json"), smoke=True)
+    try:
+        app.scenes.switch("setup", game="barricades")
+        scene = app.scenes.top
+        scene._set_players(3)
+        scene = app.scenes.top
+        seat_menus = [mapping for mapping, _ in scene.handlers.values() if Seat() in mapping.values()]
+        assert len(seat_menus) == 3
+        for mapping in seat_menus:
+            bots = [(name, seat) for name, seat in mapping.items() if seat.is_bot]
+            assert [seat.level for _, seat in bots] == ["hard", "normal"]
+            assert [name for name, _ in bots] == [
+                i18n.t("setup.ai_teammate", level=i18n.t(f"barricades.bot.{lv}")) for lv in ("hard", "normal")]
+            assert i18n.t("barricades.bot.hard") not in (i18n.t("bot.hard"), i18n.t("bot.normal"))
+        app.scenes.switch("setup", game="galaxy")    # other games keep the shared names and their order
+        scene = app.scenes.top
+        names = [name for mapping, _ in scene.handlers.values() for name, seat in mapping.items()
+                 if isinstance(seat, Seat) and seat.is_bot]
+        assert i18n.t("setup.bot", level=i18n.t("bot.easy")) == names[0]
+    finally:
+        app.scenes.switch("menu")
+        i18n.set_language("en")

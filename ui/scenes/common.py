@@ -67,6 +67,15 @@ def players_label(info) -> str:
     return players + " · " + t("menu.coop" if info.coop else "menu.competitive")
 
 
+def bot_level_label(game: str, level: str) -> str:
+    """How an AI level reads: the game's own words when its catalog has ``<game>.bot.<level>`` (a level that means
+    something particular in that game, e.g. Barricades' searching teammate), else the shared ``bot.<level>``."""
+    key = f"{game}.bot.{level}"
+    if has(key) or has(key, "en"):
+        return t(key)
+    return t(f"bot.{level}")
+
+
 def option_value_label(option, value) -> str:
     """How a game option's value reads (setup dropdowns, statistics): its catalog text, Yes/No, or itself."""
     key = f"{option.label}.{value}"

@@ -13,13 +13,13 @@ from ui.games import extra_screen, open_table, prepare_options
 from ui.i18n import has, t
 from ui.scenes.base import Scene
 from ui.fonts import fit_text
-from ui.scenes.common import backdrop, draw_header, message, rounded_panel
+from ui.scenes.common import backdrop, bot_level_label, draw_header, message, rounded_panel
 from ui.theme import GOLD, GREEN, MUTED, RED, TEXT, seat_colour
 
 
 def seat_name(session: Session, seat: int) -> str:
     s = session.seats[seat]
-    who = t("results.you") if not s.is_bot else t("results.bot", level=t(f"bot.{s.level}"))
+    who = t("results.you") if not s.is_bot else t("results.bot", level=bot_level_label(session.game, s.level))
     return t("results.seat", n=seat + 1, who=who)
 
 

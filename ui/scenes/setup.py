@@ -14,7 +14,7 @@ from ui import fonts
 from ui.games import extra_screen, open_table, prepare_options
 from ui.i18n import has, t
 from ui.scenes.base import Scene
-from ui.scenes.common import backdrop, draw_header, message, option_value_label, players_label
+from ui.scenes.common import backdrop, bot_level_label, draw_header, message, option_value_label, players_label
 from ui.theme import GOLD, MUTED, TEXT
 
 ROW = 46
@@ -89,11 +89,12 @@ class SetupScene(Scene):
         if self.info.bot_levels and not hotseat:
             human = t("setup.you_steer") if self.info.coop else t("setup.human")
             bot_key = "setup.ai_teammate" if self.info.coop else "setup.bot"   # co-op seats: "AI teammate"
-            choices = [(human, Seat())] + [(t(bot_key, level=t(f"bot.{lv}")), Seat("bot", lv))
+            choices = [(human, Seat())] + [(t(bot_key, level=bot_level_label(self.info.id, lv)), Seat("bot", lv))
                                            for lv in self.info.bot_levels]
             if self._has_option("hotseat"):
                 choices = [(t("setup.you"), Seat())] + [
-                    (t("setup.ai_teammate_plain") if i == 0 else t(bot_key, level=t(f"bot.{lv}")), Seat("bot", lv))
+                    (t("setup.ai_teammate_plain") if i == 0 else t(bot_key, level=bot_level_label(self.info.id, lv)),
+                     Seat("bot", lv))
                     for i, lv in enumerate(self.info.bot_levels)]
             for seat_index in range(self.players):
                 label(t("setup.seat", n=seat_index + 1), y2, x=x2, width=seat_w)
