@@ -416,6 +416,51 @@ def test_a_waiting_table_is_not_redrawn_until_something_changes(pygame_session, 
     app.scenes.switch("menu")
 
 
+def test_a_frame_that_handles_input_does_not_stop_to_collect_and_a_still_frame_collects(pygame_session, tmp_path):
+    import gc
+
+    from ui.app import App, GC_STILL, QUIET
+
+    app = App(settings=Settings(tmp_path / "s.json"), smoke=True)
+    app.settings.set("animation_speed", "off", save=False)
+    app.scenes.switch(tt.ToyTable, session=tt.toy_session())
+    seen = []
+    dispatch = app.dispatch
+
+    def watching(event):
+        seen.append(gc.isenabled())
+        dispatch(event)
+    app.dispatch = watching
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 300), rel=(1, 1), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+    assert seen and not any(seen) and gc.isenabled()        # paused for the input's frame only
+
+    def failing(event):
+        raise RuntimeError("a broken handler")
+    app.dispatch = failing
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(310, 300), rel=(1, 1), buttons=(0, 0, 0)))
+    with pytest.raises(RuntimeError):
+        app.frame(1 / 60)
+    assert gc.isenabled()                                   # never left off, whatever the frame raised
+    app.dispatch = dispatch
+    for _ in range(int(QUIET * 60) + 10):
+        app.frame(1 / 60)
+    skipped = app.skipped_frames
+    threshold = gc.get_threshold()
+    gc.set_threshold(100 * GC_STILL, *threshold[1:])        # garbage waits: no automatic pass in between
+    try:
+        for _ in range(3 * GC_STILL):
+            cycle = []
+            cycle.append(cycle)                             # garbage only the collector frees
+        del cycle
+        assert gc.get_count()[0] >= GC_STILL
+        app.frame(1 / 60)
+        assert app.skipped_frames == skipped + 1 and gc.get_count()[0] < GC_STILL   # collected while still
+    finally:
+        gc.set_threshold(*threshold)
+    app.scenes.switch("menu")
+
+
 def test_cut_choice_labels_put_the_words_that_tell_them_apart_first():
     app, session, scene = make()
     legal = session.state.legal_actions()
