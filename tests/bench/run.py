@@ -163,7 +163,7 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
     # own too ("next"): what a move puts off to the next frame (the panel's next decision) shows there.
     # Every move the person may make on the table (drag and drop, click on a piece) in turn, again and
     # again, ``samples`` frames in all; before each, the UI's caches of rendered pictures and text are
-    # emptied and the position's own frame is painted again (not timed): the move then meets what a
+    # emptied and the position's own frames are painted again until whole (not timed): the move then meets what a
     # player's move meets, the position on screen cached and everything the move brings new (a hand
     # laid out again at a new card size, new log lines, labels) rendered for the first time, never a
     # picture left warm by the same move a few samples before. The frames after it, while its
@@ -189,6 +189,11 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
         scene.world.forget_picture()
         app.quiet = 0.0                    # drawn, not skipped as a still frame
         app.frame(1 / 60)
+        for _ in range(200):               # ... whole: faces past the render budget come in the next frames
+            if not scene.world.unfinished:
+                break
+            app.quiet = 0.0
+            app.frame(1 / 60)
         pygame.event.post(pygame.event.Event(drop, action=action))
         began, cpu = time.perf_counter(), time.thread_time()
         app.frame(1 / 60)

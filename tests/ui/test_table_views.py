@@ -492,6 +492,69 @@ def test_cards_drawn_from_a_scaled_copy_are_painted_again_until_the_kept_picture
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
 
 
+def test_faces_seen_for_the_first_time_after_a_tables_first_picture_come_within_the_budget():
+    """A hand's hidden row coming into view as the turn passes showed every one of its faces rendered in
+    the move's own frame; now only a table's first picture renders first sights at once, later ones wait
+    their turn with the face's frame and title bar standing in, and the picture ends the same."""
+    from ui.table.scene import TableCloth
+
+    world = World()
+    first = [CardFace(title=f"Seen {i}", text="a b c") for i in range(3)]
+    for i, face in enumerate(first):
+        world.add(CardView(f"f{i}", (i * 115, 0), face))
+    cam = Camera((0, 0, 900, 700))
+    cloth = TableCloth((40, 90, 60), (50, 100, 70))
+    kept = pygame.Surface((900, 700))
+    before = cardface.cache_info()["face"].misses
+    cardface.new_frame(first_sight_at_once=True)
+    world.draw_cached(kept, cam, cloth)
+    assert cardface.cache_info()["face"].misses - before == len(first)      # the first picture: all at once
+    later = [CardFace(title=f"Later {i}", text="d e f") for i in range(3 * cardface.BUDGET)]
+    for i, face in enumerate(later):
+        world.add(CardView(f"l{i}", ((i % 6) * 115, 200 + (i // 6) * 160), face))
+    before, drawn = cardface.cache_info()["face"].misses, cardface.stand_ins()
+    cardface.new_frame(first_sight_at_once=False)
+    world.draw_cached(kept, cam, cloth)
+    assert cardface.cache_info()["face"].misses - before <= cardface.BUDGET
+    assert cardface.stand_ins() - drawn >= len(later) - cardface.BUDGET and world.unfinished
+    for _ in range(len(later)):
+        cardface.new_frame(first_sight_at_once=False)
+        world.draw_cached(kept, cam, cloth)
+    assert not world.unfinished
+    fresh = pygame.Surface((900, 700))
+    world.cache_enabled = False
+    world.draw_cached(fresh, cam, cloth)
+    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+
+
+def test_a_table_renders_first_sights_at_once_on_its_first_picture_and_at_a_new_size(pygame_session, tmp_path):
+    import toytable as tt
+
+    from ui.app import App
+    from ui.settings import Settings
+
+    app = App(settings=Settings(tmp_path / "s.json"), smoke=True)
+    app.scenes.switch(tt.ToyTable, session=tt.toy_session())
+    scene = app.scenes.top
+    seen = []
+    real = cardface.new_frame
+    app_frames = iter(range(10_000, 20_000))
+
+    def watch(frame=None, first_sight_at_once=True):
+        seen.append(first_sight_at_once)
+        real(next(app_frames), first_sight_at_once)
+    cardface.new_frame = watch
+    try:
+        scene.draw(pygame.Surface(app.size))
+        scene.draw(pygame.Surface(app.size))
+        scene.draw(pygame.Surface((app.size[0] - 100, app.size[1])))
+        scene.draw(pygame.Surface((app.size[0] - 100, app.size[1])))
+    finally:
+        cardface.new_frame = real
+    assert seen == [True, False, True, False]    # first picture, same, new size, same
+    app.scenes.switch("menu")
+
+
 def test_a_zone_drawn_in_pieces_is_the_zone_picture_blitted_at_every_size_look_and_background():
     import random
 

@@ -173,8 +173,9 @@ def _size_of(size) -> tuple[int, int]:
     return max(8, int(w)), max(8, int(h))
 
 
-@lru_cache(maxsize=512)
-def _render_face(face: CardFace, w: int, h: int, colorblind: bool) -> pygame.Surface:
+def _card_base(face: CardFace, w: int, h: int, colorblind: bool):
+    """A face's frame, paper and title bar with its title: where every face starts, and what stands in
+    for a face seen for the first time while the frame's render budget is spent."""
     s = h / CARD_SIZE[1]
     pal = palette(colorblind)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -204,7 +205,12 @@ def _render_face(face: CardFace, w: int, h: int, colorblind: bool) -> pygame.Sur
     right = inner.right - 3
     title_img = fonts.fit_text(face.title, max(7, int(12 * s)), max(4, right - left), (250, 250, 250), bold=True)
     surf.blit(title_img, title_img.get_rect(center=((left + right) // 2, title_bar.centery)))
+    return surf, s, pal, radius, frame, card, inner, title_bar
 
+
+@lru_cache(maxsize=512)
+def _render_face(face: CardFace, w: int, h: int, colorblind: bool) -> pygame.Surface:
+    surf, s, pal, radius, frame, card, inner, title_bar = _card_base(face, w, h, colorblind)
     if face.cost is not None:
         r = int(11 * s)
         centre = (inner.x + r - 1, inner.y + r - 1)
@@ -336,26 +342,31 @@ def cache_info() -> dict:
 # each of its cards a new size and tilt: rendering them all in one frame would stutter (a face costs a
 # few milliseconds). Views ask through ``face_for_view`` / ``back_for_view``: at most ``BUDGET`` renders
 # at a new size per frame, and the others are drawn for a frame or two as a scaled copy of a size
-# already rendered (a "stand-in"; the kept picture paints them again, see ``World.draw_cached``). A
-# picture never rendered at any size is rendered at once. A new tilt of a size already rendered is only
-# a rotation of the cached face: no budget.
+# already rendered (a "stand-in"; the kept picture paints them again, see ``World.draw_cached``). A new
+# tilt of a size already rendered is only a rotation of the cached face: no budget. A face never
+# rendered at any size (a card drawn, revealed, or a row of a hand coming into view as the turn
+# passes) is rendered at once on a table's first picture and at a new window size; after that it
+# comes within the same budget, its stand-in the face's frame and title bar (``_card_base``).
 
 BUDGET = 2
 _budget = [BUDGET]
 _frame = [None]
+_first_at_once = [True]        # faces seen for the first time are rendered at once (see new_frame)
 _stand_ins = [0]               # stand-ins drawn since the process started (the kept picture watches it)
 _seen: dict = {}               # (kind, identity, colorblind, angle) -> {size: None}, insertion ordered
 _sizes: dict = {}              # (kind, identity, colorblind) -> {size: None}: rendered at some tilt
 _SEEN_MAX = 4096
 
 
-def new_frame(frame=None) -> None:
+def new_frame(frame=None, first_sight_at_once: bool = True) -> None:
     """Call once per frame (TableScene.draw does) to refill the render budget. With ``frame`` (the app's
     frame number), a second call in the same frame keeps what is left: every picture drawn in one frame
-    then makes the same choices."""
+    then makes the same choices. ``first_sight_at_once`` False puts faces never rendered within the
+    budget too (a table after its first picture)."""
     if frame is None or frame != _frame[0]:
         _budget[0] = BUDGET
     _frame[0] = frame
+    _first_at_once[0] = first_sight_at_once
 
 
 def stand_ins() -> int:
@@ -374,7 +385,7 @@ def _remember(table: dict, key: tuple, size) -> None:
         sizes.pop(next(iter(sizes)))
 
 
-def _budgeted(key: tuple, size: tuple[int, int], render) -> pygame.Surface:
+def _budgeted(key: tuple, size: tuple[int, int], render, first=None) -> pygame.Surface:
     sizes = _seen.get(key)
     if sizes is not None and size in sizes:
         return render(size)
@@ -383,22 +394,32 @@ def _budgeted(key: tuple, size: tuple[int, int], render) -> pygame.Surface:
     if known is not None and size in known:        # that size at another tilt: a rotation
         _remember(_seen, key, size)
         return render(size)
-    if not known or _budget[0] > 0:
+    if _budget[0] > 0 or (not known and (first is None or _first_at_once[0])):
         _budget[0] -= 1
         _remember(_seen, key, size)
         _remember(_sizes, base, size)
         return render(size)
     _stand_ins[0] += 1
+    if not known:
+        return first(size)
     nearest = min(known, key=lambda s: abs(s[0] - size[0]))
     img = render(nearest)
     ratio = size[0] / nearest[0]
     return pygame.transform.scale(img, (max(1, round(img.get_width() * ratio)), max(1, round(img.get_height() * ratio))))
 
 
+@lru_cache(maxsize=64)
+def _first_sight(face: CardFace, w: int, h: int, colorblind: bool, angle: int) -> pygame.Surface:
+    surf = _card_base(face, w, h, colorblind)[0]
+    return pygame.transform.rotate(surf, angle) if angle else surf
+
+
 def face_for_view(face: CardFace, size, colorblind: bool = False, angle: int = 0) -> pygame.Surface:
     size = _size_of(size)
-    return _budgeted(("face", face, bool(colorblind), int(angle) % 360), size,
-                     lambda sz: render_face(face, sz, colorblind, angle))
+    angle = int(angle) % 360
+    return _budgeted(("face", face, bool(colorblind), angle), size,
+                     lambda sz: render_face(face, sz, colorblind, angle),
+                     lambda sz: _first_sight(face, sz[0], sz[1], bool(colorblind), angle))
 
 
 def back_for_view(label: str, colour, size, colorblind: bool = False, angle: int = 0) -> pygame.Surface:

@@ -161,6 +161,7 @@ class TableScene(Scene):
         self._results_shown = False
         self._save_warned: str | None = None
         self._refresh_due = False              # the panel's refresh put off to the next frame (one_change)
+        self._first_sight = None               # what the last picture was drawn for (see draw)
         self.story_box = None
         self.skipping = False                # the person asked to skip to their next decision
         self.picker: Picker | None = None
@@ -1259,8 +1260,12 @@ class TableScene(Scene):
         return self._bot_job == self.token
 
     def draw(self, surface: pygame.Surface) -> None:
-        cardface.new_frame(getattr(self.app, "frame_number", None))
         pal = self.world.palette
+        # the table's first picture (and the first at a new size, palette or language) renders every face
+        # it shows at once; later, a face seen for the first time waits its turn in the render budget
+        sight = (surface.get_size(), id(self.session), id(pal), language())
+        cardface.new_frame(getattr(self.app, "frame_number", None), first_sight_at_once=sight != self._first_sight)
+        self._first_sight = sight
         colour = self.TABLE_COLOUR or pal.table
         if self.pass_overlay is not None:
             surface.fill((16, 18, 22))
