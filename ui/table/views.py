@@ -104,12 +104,16 @@ def draw_zone(surface: pygame.Surface, rect, fill: tuple, line: tuple, radius: i
     k, t, top, bottom, left, right, inside = _zone_parts(tuple(fill), tuple(line), radius)
     blits = [(t, (x, y), (0, 0, k, k)), (t, (x + w - k, y), (k + 1, 0, k, k)),
              (t, (x, y + h - k), (0, k + 1, k, k)), (t, (x + w - k, y + h - k), (k + 1, k + 1, k, k))]
+    opaque = len(fill) < 4 or fill[3] >= 255
+    if opaque:                     # an opaque inside is a fill: no pixel to blend (a board's panel is a megapixel)
+        surface.fill(fill[:3], (x + k, y + k, w - 2 * k, h - 2 * k))
     for dx in range(k, w - k, ZONE_TILE):
         n = min(ZONE_TILE, w - k - dx)
         blits.append((top, (x + dx, y), (0, 0, n, k)))
         blits.append((bottom, (x + dx, y + h - k), (0, 0, n, k)))
-        for dy in range(k, h - k, ZONE_TILE):
-            blits.append((inside, (x + dx, y + dy), (0, 0, n, min(ZONE_TILE, h - k - dy))))
+        if not opaque:
+            for dy in range(k, h - k, ZONE_TILE):
+                blits.append((inside, (x + dx, y + dy), (0, 0, n, min(ZONE_TILE, h - k - dy))))
     for dy in range(k, h - k, ZONE_TILE):
         n = min(ZONE_TILE, h - k - dy)
         blits.append((left, (x, y + dy), (0, 0, k, n)))

@@ -662,7 +662,7 @@ class RangersTable(TableScene):
         loc = b["loc"]
         lead = b["lead"]
         title = t("rangers.ui.battle_title", loc=F.loc_name(loc), lead=F.short_name(lead))
-        w.add(Panel(f"battle:{loc}", (0, 0, W, top_h), title=title, fill=(14, 18, 26, 245),
+        w.add(Panel(f"battle:{loc}", (0, 0, W, top_h), title=title, fill=(14, 18, 26, 255),
                             line=(200, 170, 90), layer=6, title_size=16, icon="damage"))
         links = w.add(GuardLinks("battle:links"))      # right over the board, under everything else on it
         status = self._battle_status(state, top)
@@ -897,7 +897,7 @@ class RangersTable(TableScene):
         used = sum(C.card_def[C.card_of[c]]["shields"] for c in task["picked"])
         room = task["limit"] - used
         title = t("rangers.ui.tray_title", who=self.seat_name(seat), room=room, limit=task["limit"])
-        w.add(Panel("tray", (0, 0, g["map_w"], g["top_h"]), title=title, fill=(16, 22, 30, 245), line=(120, 200, 160),
+        w.add(Panel("tray", (0, 0, g["map_w"], g["top_h"]), title=title, fill=(16, 22, 30, 255), line=(120, 200, 160),
                     layer=6, icon="shield"))
         ai = self.session is not None and self.bot_to_move()
         helper = "rangers.ui.tray_help_ai" if ai else "rangers.ui.tray_help"
