@@ -133,6 +133,7 @@ class RangersTable(TableScene):
         if cached is not None and cached[0] == self.token:
             return cached[1]
         out = [a for a in base if not self._ai_piece(a)]
+        listed = set(out)
         merged: dict = {}
         if self.state.team_choice_pending():
             for pick in base:
@@ -142,7 +143,7 @@ class RangersTable(TableScene):
                 if self.is_ai_seat(seat):
                     continue
                 for a in self.state.acting_choices(seat):
-                    if a not in merged and a not in out and not self._ai_piece(a):
+                    if a not in merged and a not in listed and not self._ai_piece(a):
                         merged[a] = pick
         out.extend(merged)
         self._merged = merged
