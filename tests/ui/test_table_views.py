@@ -482,11 +482,16 @@ def test_cards_drawn_from_a_scaled_copy_are_painted_again_until_the_kept_picture
     cardface.new_frame()
     world.draw_cached(kept, cam, cloth)
     assert cardface.stand_ins() > drawn and world.unfinished    # over budget: some faces are scaled copies
-    for _ in range(8):
-        cardface.new_frame()
+    _settles_to_a_fresh_paint(world, kept, cam, cloth, frames=8)
+
+
+def _settles_to_a_fresh_paint(world, kept, cam, cloth, frames: int, first_sight_at_once: bool = True) -> None:
+    """After ``frames`` more frames the kept picture has no stand-in left and is the picture painted from scratch."""
+    for _ in range(frames):
+        cardface.new_frame(first_sight_at_once=first_sight_at_once)
         world.draw_cached(kept, cam, cloth)
     assert not world.unfinished
-    fresh = pygame.Surface((900, 700))
+    fresh = pygame.Surface(kept.get_size())
     world.cache_enabled = False
     world.draw_cached(fresh, cam, cloth)
     assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
@@ -517,14 +522,7 @@ def test_faces_seen_for_the_first_time_after_a_tables_first_picture_come_within_
     world.draw_cached(kept, cam, cloth)
     assert cardface.cache_info()["face"].misses - before <= cardface.BUDGET
     assert cardface.stand_ins() - drawn >= len(later) - cardface.BUDGET and world.unfinished
-    for _ in range(len(later)):
-        cardface.new_frame(first_sight_at_once=False)
-        world.draw_cached(kept, cam, cloth)
-    assert not world.unfinished
-    fresh = pygame.Surface((900, 700))
-    world.cache_enabled = False
-    world.draw_cached(fresh, cam, cloth)
-    assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")
+    _settles_to_a_fresh_paint(world, kept, cam, cloth, frames=len(later), first_sight_at_once=False)
 
 
 def test_a_table_renders_first_sights_at_once_on_its_first_picture_and_at_a_new_size(pygame_session, tmp_path):
