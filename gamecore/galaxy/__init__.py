@@ -11,7 +11,7 @@ from gamecore.engine import GameInfo
 
 # The rules' version (saves made by another version are refused). Written here so that listing the games
 # (the menu at start-up) does not import the rules engine; state.py takes its number from here.
-ENGINE_VERSION = 4
+ENGINE_VERSION = 5
 
 
 def _factory(seed, players, options):

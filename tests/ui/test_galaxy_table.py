@@ -393,3 +393,22 @@ def test_a_click_on_another_seats_board_shows_it_at_full_size():
     assert board.rows[0][0] is not None and board.rows[0][0].title == faces.name("tile", "autocannon")
     assert all(face is None for face in board.rows[0][1:])
     assert str(state.p[1]["cr"]) in board.notes[0]
+
+
+def test_a_mutants_reward_line_names_credits_only_when_it_pays_some():
+    from gamecore.galaxy.content import content
+
+    species = content().species
+    paying = [k for k, v in species.items() if v["reward"].get("cr")]
+    free = [k for k, v in species.items() if not v["reward"].get("cr")]
+    assert paying and free                          # Razorback pays no credit (pass 11)
+    for lang, word in (("en", "cr"), ("ja", "cr")):
+        i18n.set_language(lang)
+        try:
+            for k in paying:
+                assert f"+{species[k]['reward']['cr']}" in faces.mutant_face(k, species[k]).reward
+            for k in free:
+                line = faces.mutant_face(k, species[k]).reward
+                assert word not in line and f"+{species[k]['reward']['rep']}" in line
+        finally:
+            i18n.set_language("en")

@@ -104,13 +104,13 @@ def test_only_your_own_pilot_docks():
 
 
 def test_repair_restores_up_to_four_cubes_in_a_mix_the_seat_picks():
-    s = new(2, mechs=["bulwark", "wisp"])            # Bulwark: 6 armour, 3 ammo, 1 energy
+    s = new(2, mechs=["bulwark", "wisp"])            # Bulwark: 7 armour, 2 ammo, 2 energy
     set_cubes(s, 0, armour=1, ammo=0, energy=0)
     s.p[0]["hull"] = 2
     act(s, "place_ship", "ship:0", "dock:repair:0", ships=1)
     assert s.pending().kind == "repair" and s.pending().args["n"] == 4
     mixes = {(a.get("armour"), a.get("ammo"), a.get("energy")) for a in s.legal_actions()}
-    assert (4, 0, 0) in mixes and (0, 3, 1) in mixes and (1, 3, 0) in mixes and (0, 4, 0) not in mixes
+    assert (4, 0, 0) in mixes and (0, 2, 2) in mixes and (2, 2, 0) in mixes and (0, 3, 1) not in mixes
     assert all(sum(m) == 4 for m in mixes)
     act(s, "repair", None, "mech:0", armour=2, ammo=1, energy=1)
     assert s.p[0]["cubes"] == {"armour": 3, "ammo": 1, "energy": 1} and s.p[0]["hull"] == 2   # hull stays

@@ -3,6 +3,7 @@ market prices and discounts, pilot upgrades (at most 4), specialists."""
 from __future__ import annotations
 
 from gamecore.galaxy import scoring
+from gamecore.galaxy.content import content
 from gamecore.galaxy.testing import act, display, give_card, give_tile, legal, new, set_res
 
 
@@ -36,7 +37,8 @@ def test_systems_arrive_full_and_repair_fills_them_later():
     act(s, "place_ship", "ship:0", "dock:drydock:0", ships=1)
     assert s.pending().kind == "buy_tile"            # nothing to repair: the only usable option runs at once
     act(s, "buy_tile", "market:armor_plate", "mech:0")
-    assert s.capacity(0)["armour"] == 8 and s.p[0]["cubes"]["armour"] == 8
+    full = content().mechs["bulwark"]["armour"] + 2                  # the Bulwark's squares and the plate's 2
+    assert s.capacity(0)["armour"] == full and s.p[0]["cubes"]["armour"] == full
     s.p[0]["cubes"]["armour"] = 2
     set_res(s, 0, alloy=1)
     from gamecore.galaxy.testing import turn
@@ -60,7 +62,8 @@ def test_nine_tile_cap_replacing_removes_the_old_tile_from_the_game():
     old = s.p[0]["tiles"][4]
     act(s, "buy_tile", "market:pulse_laser", "slot:0:0")
     assert len(s.p[0]["tiles"]) == 9 and old not in s.removed and s.removed[0].startswith("tile:armor_plate")
-    assert s.capacity(0)["armour"] == 6 + 2 + 3 and s.p[0]["cubes"]["armour"] == 11
+    armour = content().mechs["bulwark"]["armour"] + 2 + 3             # one plate gone: the other and Heavy Plating
+    assert s.capacity(0)["armour"] == armour and s.p[0]["cubes"]["armour"] == armour
 
 
 def test_blueprint_needs_all_six_icons_and_scores_seven():

@@ -68,11 +68,14 @@ def test_upkeep_three_per_ship_and_debt_for_each_unpaid_ship():
 def test_upkeep_with_ivo_and_the_accountant():
     s = new(2, mechs=["drifter", "wisp"], pilots=["ivo", "rook"])  # Drifter: Ivo II and IV live
     give_card(s, 0, "spec:accountant")
-    set_res(s, 0, cr=3)
+    set_res(s, 0, cr=8)
     s.p[0]["ships"] = s.p[0]["home"] = 5
-    assert s.upkeep_due(0) == (5, 1, 3)                          # Ivo IV: 1 per ship; Accountant: 3 less
+    assert s.upkeep_due(0) == (5, 2, 3)                          # Ivo IV: 2 per ship; Accountant: 3 less
     s._upkeep(0)
-    assert s.p[0]["cr"] == 1 and s.p[0]["debt"] == 0
+    assert s.p[0]["cr"] == 1 and s.p[0]["debt"] == 0             # 5 x 2 - 3 = 7 paid
+    set_res(s, 0, cr=3)
+    s._upkeep(0)
+    assert s.p[0]["cr"] == 0 and s.p[0]["debt"] == 2             # 3 ships paid (3 x 2 - 3), 2 in debt
 
 
 def test_upkeep_happens_in_rounds_five_and_nine_only():

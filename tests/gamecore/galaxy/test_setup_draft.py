@@ -63,6 +63,6 @@ def test_a_picked_mech_is_gone_for_the_next_seat_and_cubes_fill_the_squares():
     act(s, "pick_mech", "mechtile:wisp", f"seat:{second}")
     act(s, "pick_pilot", "pilot:nyx", f"seat:{second}")
     act(s, "pick_pilot", "pilot:rook", f"seat:{first}")
-    assert s.p[first]["cubes"] == {"armour": 6, "ammo": 3, "energy": 1}      # S14: Bulwark's squares
+    assert s.p[first]["cubes"] == {"armour": 7, "ammo": 2, "energy": 2}      # S14: Bulwark's squares
     assert s.p[second]["cubes"] == {"armour": 3, "ammo": 2, "energy": 5}
     assert s.p[first]["tiles"] == []                                          # mechs start unarmed

@@ -80,7 +80,8 @@ def dock_mark(mark: str) -> str:
 
 def mutant_face(species_id: str, species: dict) -> MutantFace:
     r = species.get("reward", {})
-    reward = t("galaxy.ui.reward", dna=r.get("dna", 0), letter=species["dna"], rep=r.get("rep", 0), cr=r.get("cr", 0))
+    reward = t("galaxy.ui.reward" if r.get("cr", 0) else "galaxy.ui.reward_no_cr", dna=r.get("dna", 0),
+               letter=species["dna"], rep=r.get("rep", 0), cr=r.get("cr", 0))
     return MutantFace(species_id, name("species", species_id), species["strength"], species["armour"], reward,
                       species["dna"])
 
