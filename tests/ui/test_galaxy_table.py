@@ -412,3 +412,26 @@ def test_a_mutants_reward_line_names_credits_only_when_it_pays_some():
                 assert word not in line and f"+{species[k]['reward']['rep']}" in line
         finally:
             i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_pilot_ability_shows_the_number_its_data_gives(lang):
+    # Ivo Marsh IV read "1 credit per ship" after its data went back to 2 (pass 11): the number is the data's
+    from gamecore.galaxy.content import content
+
+    i18n.set_language(lang)
+    try:
+        for pid, pilot in content().pilots.items():
+            for k, ability in enumerate(pilot["abilities"]):
+                n = ability.get("n", 1)
+                text = faces.pilot_ability(pid, k, ability)
+                assert str(n) in text, (pid, k, text)
+                assert str(n + 5) in faces.pilot_ability(pid, k, {**ability, "n": n + 5}), (pid, k)
+        ivo = content().pilots["ivo"]["abilities"][3]
+        assert ivo["hook"] == "upkeep_per_ship"
+        words = faces.pilot_ability("ivo", 3, {**ivo, "n": 1}), faces.pilot_ability("ivo", 3, {**ivo, "n": 2})
+        assert words[0] != words[1]
+        if lang == "en":
+            assert "1 credit per ship" in words[0] and "2 credits per ship" in words[1]
+    finally:
+        i18n.set_language("en")
