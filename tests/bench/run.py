@@ -128,6 +128,16 @@ def _cold(caches: list) -> None:
             c.cache_clear()
 
 
+def _fixed_work() -> float:
+    """Thread CPU ms of a fixed pure-Python loop, the same work at every call: run between the moves, its spread
+    (p99 against p50) is the machine's own, the yardstick for the move frames' p99."""
+    began = time.thread_time()
+    total = 0
+    for i in range(100_000):
+        total += i * i % 7
+    return (time.thread_time() - began) * 1000
+
+
 def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
     import pygame
 
@@ -169,7 +179,7 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
     # picture left warm by the same move a few samples before. The frames after it, while its
     # animations play, are timed too (a cost put off from the move's frame shows there).
     caches = _render_caches()
-    moves, move_cpu, after, nexts = [], [], [], []
+    moves, move_cpu, after, nexts, noise = [], [], [], [], []
     drop = pygame.event.custom_type()
     dispatch = app.dispatch
 
@@ -209,6 +219,7 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
                 nexts.append(after[-1])
         scene.undo()
         settle()
+        noise.append(_fixed_work())
     # the hover frame: the pointer arrives on another card
     cards = [v for v in scene.world.all()
              if v.visible and scene.card_face(v.cid) is not None
@@ -251,6 +262,7 @@ def _frames_child(game: str, samples: int, idle_seconds: float) -> dict:
            "after_p99_ms": round(_pct(after, 0.99), 2) if after else None,
            "hover_p50_ms": round(statistics.median(hovers), 2), "hover_p99_ms": round(_pct(hovers, 0.99), 2),
            "still_p50_ms": round(statistics.median(still), 2), "idle_cpu_pct": round(idle, 1),
+           "noise_p50_ms": round(statistics.median(noise), 2), "noise_p99_ms": round(_pct(noise, 0.99), 2),
            "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)}
     pygame.quit()
     return out
@@ -447,7 +459,10 @@ def table(report: dict) -> list[str]:
                     f"(every drop and click on the table in turn, each from the position with cold render caches) | "
                     f"p50 {f['move_p50_ms']} ms, p99 {f['move_p99_ms']} ms, max {f.get('move_max_ms', '?')} ms; "
                     f"the frame after each move p50 {f.get('next_p50_ms', '?')} ms, p99 {f.get('next_p99_ms', '?')} ms; "
-                    f"the {f.get('after_frames', '?')} frames of their animations p99 {f.get('after_p99_ms', '?')} ms | "
+                    f"the {f.get('after_frames', '?')} frames of their animations p99 {f.get('after_p99_ms', '?')} ms"
+                    + (f"; a fixed pure-Python loop run between the moves p50 {f['noise_p50_ms']} ms, p99 {f['noise_p99_ms']} ms "
+                       f"(the machine's own spread: p99 {f['noise_p99_ms'] / max(0.01, f['noise_p50_ms']):.2f}× p50)"
+                       if f.get("noise_p50_ms") else "") + " | "
                     f"p99 ≤ 16 ms (the move's frame and the one after): "
                     f"{_mark(max(f['move_p99_ms'], f.get('next_p99_ms') or 0) <= GOALS['move_p99_ms'])} |")
         rows.append(f"| Hover frame / still frame, {game} | hover p50 {f['hover_p50_ms']} ms, p99 {f['hover_p99_ms']} ms; "
