@@ -2,12 +2,15 @@
 legal move is explained, not made), a guided game resumes where it was left, and the setup offers it."""
 from __future__ import annotations
 
+import pytest
+
 import toytable as tt
 from toytable import click
 
 from gamecore import bots
 from gamecore.engine import Rng
 from gamecore.session import Session
+from ui import i18n
 from ui.games import table_for
 from ui.i18n import has, t
 from ui.tutorials import SCRIPTS, coach_for, script_for
@@ -190,3 +193,29 @@ def test_each_lesson_runs_to_its_end_on_the_real_table():
         if script.bot_seed is not None:     # the table's bot drew from the lesson's own seed, as play_script's
             guided = [s.action for s in play_script(script).steps]
             assert [s.action for s in session.steps][:len(guided)] == guided, game
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_galaxy_lessons_numbers_are_the_datas(lang, monkeypatch):
+    # pass 11 changed Bulwark's cubes and the Skitter's reward; the coach's sentences had them written in: now they
+    # read the data when shown, so a changed number shows in the lesson as on the table
+    from gamecore.galaxy.content import content
+
+    C = content()
+    monkeypatch.setitem(C.mechs["bulwark"], "armour", 13)
+    monkeypatch.setitem(C.pilots["ivo"]["abilities"][0], "n", 17)
+    monkeypatch.setitem(C.species["skitter"]["reward"], "rep", 19)
+    script = script_for("galaxy")
+    coach = coach_for(script.new_session(None))
+    i18n.set_language(lang)
+    try:
+        said = {}
+        for i, step in enumerate(script.steps):
+            coach.index = i
+            said[step.text] = coach.text()
+        assert "13" in said["coach.galaxy.mech"] and str(C.mechs["bulwark"]["ammo"]) in said["coach.galaxy.mech"]
+        assert "17" in said["coach.galaxy.pilot"]
+        assert "19" in said["coach.galaxy.invasion"]
+        assert not any("{" in text for text in said.values())
+    finally:
+        i18n.set_language("en")

@@ -37,7 +37,7 @@ class Step:
     text: str                                  # i18n key of what the coach says
     expect: Action | None = None               # the person's move this step waits for (None: Next)
     show: tuple = ()                           # cids that glow: the piece to move and where it goes
-    args: dict = field(default_factory=dict)   # parameters of the text
+    args: dict = field(default_factory=dict)   # parameters of the text (a callable: read when shown, e.g. from the data)
 
 
 @dataclass(frozen=True)
@@ -189,7 +189,7 @@ class Coach:
         if self.moment is not None:
             return t(self.script.moments[self.moment].text)
         step = self.step
-        return t(step.text, **step.args) if step is not None else ""
+        return t(step.text, **{k: v() if callable(v) else v for k, v in step.args.items()}) if step is not None else ""
 
     # ------------------------------------------------------------------ drawing and clicks
     def update(self, dt: float) -> None:

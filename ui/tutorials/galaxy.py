@@ -42,14 +42,27 @@ def _last_round(state, seat) -> bool:
 _act = Action.make
 
 
+def _data(table: str, *path):
+    """A number of the game's data, read when the coach shows its text (a changed number shows at once)."""
+    def read():
+        from gamecore.galaxy.content import content
+
+        value = getattr(content(), table)
+        for key in path:
+            value = value[key]
+        return value
+    return read
+
+
 SCRIPT = Script(
     game="galaxy",
     seat=0,
     steps=[
         Step("coach.galaxy.welcome"),
         Step("coach.galaxy.mech", expect=_act("pick_mech", "mechtile:bulwark", "seat:0"),
-             show=("mechtile:bulwark", "seat:0")),
-        Step("coach.galaxy.pilot", expect=_act("pick_pilot", "pilot:ivo", "seat:0"), show=("pilot:ivo", "seat:0")),
+             show=("mechtile:bulwark", "seat:0"), args={k: _data("mechs", "bulwark", k) for k in ("armour", "ammo", "energy")}),
+        Step("coach.galaxy.pilot", expect=_act("pick_pilot", "pilot:ivo", "seat:0"), show=("pilot:ivo", "seat:0"),
+             args={"market": _data("pilots", "ivo", "abilities", 0, "n"), "favour": _data("pilots", "ivo", "abilities", 1, "n")}),
         Step("coach.galaxy.dock", expect=_act("place_ship", "ship:0", "dock:aurel:0", ships=1),
              show=("ship:0", "dock:aurel:0")),
         Step("coach.galaxy.ferrum", expect=_act("place_ship", "ship:0", "dock:ferrum:0", ships=1),
@@ -63,7 +76,7 @@ SCRIPT = Script(
         Step("coach.galaxy.order"),
         Step("coach.galaxy.hunt", expect=_act("place_mech", "mech:0", "uran:0"), show=("mech:0", "uran:0")),
         Step("coach.galaxy.fire", expect=_act("fire", "slot:0:1", "mut:6"), show=("slot:0:1", "mut:6")),
-        Step("coach.galaxy.invasion"),
+        Step("coach.galaxy.invasion", args={k: _data("species", "skitter", "reward", k) for k in ("dna", "rep", "cr")}),
         Step("coach.galaxy.two_ships", expect=_act("place_ship", "ship:0", "dock:prim:0", ships=2),
              show=("ship:0", "dock:prim:0")),
         Step("coach.galaxy.complete", expect=_act("complete_mission", "dna:0", "mission:ss"), show=("dna:0", "mission:ss")),

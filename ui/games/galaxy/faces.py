@@ -194,9 +194,8 @@ def planet_effect(pid: str, planet: dict) -> str:
 
 def pilot_ability(pid: str, index: int, ability: dict) -> str:
     """Pilot ``pid``'s ability ``index`` (0-based) in words."""
-    key = f"galaxy.ability.{pid}.{index + 1}"
     # the wording is the catalog's, its number the data's (a number changed in pilots.json shows at once)
-    return (t(key, n=ability.get("n", 1)) if has(key) or has(key, "en") else None) or ability_phrase(ability)
+    return catalog_text_with(f"galaxy.ability.{pid}.{index + 1}", n=ability.get("n", 1)) or ability_phrase(ability)
 
 
 def blueprint_cover(blueprint: list, icons: list) -> list:
