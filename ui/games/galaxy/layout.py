@@ -48,6 +48,13 @@ SEATS = pygame.Rect(0, 664, 1350, 276)
 DISPLAYS = {"specialists": pygame.Rect(152, 420, 110, 170), "pilot_upgrades": pygame.Rect(698, 420, 104, 170),
             "missions": pygame.Rect(806, 420, 154, 170)}
 DISPLAY_TITLE = 20
+# when the window is wide enough the specialists and pilot upgrades leave the map for a column of their own
+# beside the market, where their cards are large enough to read whole (in the map at 1600x900 a card was
+# 78x48 px and half their texts were cut); the missions (no text: DNA tokens, cost, points) stay in their corner
+COLUMN_W = 170                  # the column, designed width
+COLUMN_TEXT_H = (64, 140)       # a card there, smallest and largest designed height
+COLUMN_MIN_SHARE = 0.9          # the column is used when the map and market keep this share of their scale
+COLUMN_SECTIONS = ("specialists", "pilot_upgrades")
 ME_W = 700
 RING_CENTRE = (480, 292)
 RING_RADII = (320, 215)
@@ -131,12 +138,31 @@ def market_grid(top: float, count: int, cols: int = 4) -> list[pygame.FRect]:
             for i in range(count)]
 
 
-def display_cards(section: str, count: int) -> list[pygame.FRect]:
-    """``count`` cards stacked in a display (missions 3, specialists 2, pilot upgrades 2)."""
-    area = DISPLAYS[section]
+def display_cards(area, count: int, tallest: float = 64) -> list[pygame.FRect]:
+    """``count`` cards stacked in a display's ``area`` (missions 3, specialists 2, pilot upgrades 2), each at
+    most ``tallest`` high."""
+    area = pygame.FRect(area)
     room = area.height - DISPLAY_TITLE - 4
-    h = min(64, (room - (count - 1) * 4) / max(1, count))
+    h = min(tallest, (room - (count - 1) * 4) / max(1, count))
     return [pygame.FRect(area.x + 3, area.y + DISPLAY_TITLE + i * (h + 4), area.width - 6, h) for i in range(count)]
+
+
+def display_column(counts: dict, height: float = 0) -> dict[str, tuple[pygame.FRect, list[pygame.FRect]]]:
+    """The specialists and pilot upgrades in their own column (design units, from (0, 0), ``COLUMN_W`` wide
+    and ``height`` high), their cards sharing the height. Returns section -> (area, card rects)."""
+    height = height or MAP_BLOCK.height
+    gap = 8
+    cards = sum(counts.get(k, 0) for k in COLUMN_SECTIONS)
+    fixed = len(COLUMN_SECTIONS) * (DISPLAY_TITLE + 4) + (len(COLUMN_SECTIONS) - 1) * gap + cards * 4
+    h = max(COLUMN_TEXT_H[0], min(COLUMN_TEXT_H[1], (height - fixed) / max(1, cards)))
+    out = {}
+    y = 0.0
+    for section in COLUMN_SECTIONS:
+        n = counts.get(section, 0)
+        area = pygame.FRect(0, y, COLUMN_W, DISPLAY_TITLE + 4 + n * (h + 4))
+        out[section] = (area, display_cards(area, n, h))
+        y = area.bottom + gap
+    return out
 
 
 def market_sections(counts: dict) -> dict[str, tuple[pygame.FRect, list[pygame.FRect]]]:
@@ -172,10 +198,11 @@ COMBAT_SIZE = (340, 140)        # the fight panel, designed size
 COMBAT_MIN_K = 0.9              # its scale: the map's, but never so small that its text crowds
 
 
-def panel_spot(size, area, keep: list, busy: list, near=None) -> pygame.FRect:
+def panel_spot(size, area, keep: list, busy: list, near=None, avoid: list = ()) -> pygame.FRect:
     """A world rect of ``size`` inside the world rect ``area`` that overlaps none of the rects in
-    ``keep`` when any place allows it, then as little as possible of those in ``busy``; among
-    equals, the one nearest ``near`` (a world point), else the lowest. (About 1,000 candidates.)"""
+    ``keep`` when any place allows it, then as little as possible of those in ``avoid`` (e.g. the
+    planets' pictures), then of those in ``busy``; among equals, the one nearest ``near`` (a world
+    point), else the lowest. (About 1,000 candidates.)"""
     w, h = size
     area = pygame.FRect(area)
     step = max(8.0, area.width / 36)
@@ -186,9 +213,10 @@ def panel_spot(size, area, keep: list, busy: list, near=None) -> pygame.FRect:
         while x <= area.right - w + 0.01:
             r = pygame.FRect(x, y, w, h)
             hide = sum(_overlap(r, k) for k in keep)
+            hidden = sum(_overlap(r, a) for a in avoid)
             cover = sum(_overlap(r, b) for b in busy)
             dist = pygame.Vector2(r.center).distance_to(near) if near is not None else -y
-            score = (round(hide), round(cover / 400), dist)
+            score = (round(hide), round(hidden / 100), round(cover / 400), dist)
             if best is None or score < best[0]:
                 best = (score, r)
             x += step
@@ -256,13 +284,24 @@ class Geometry:
         hb = SEATS.height * kb
         # the top row: map and market side by side, one scale, centred
         top_h = H - hb - GAP
-        kt = min(top_h / MAP_BLOCK.height, (W - GAP) / (MAP_BLOCK.width + SIDE_BLOCK.width))
-        kt = max(TOP_K[0], min(TOP_K[1], kt))
-        row_w = (MAP_BLOCK.width + SIDE_BLOCK.width) * kt + GAP
+        blocks = MAP_BLOCK.width + SIDE_BLOCK.width
+
+        def fit(width: float, gaps: int) -> float:
+            return max(TOP_K[0], min(TOP_K[1], top_h / MAP_BLOCK.height, (W - gaps * GAP) / width))
+
+        kt = fit(blocks, 1)
+        # the displays' own column when it costs the map and market little of their scale (wide windows)
+        k_col = fit(blocks + COLUMN_W, 2)
+        self.column = k_col >= COLUMN_MIN_SHARE * kt
+        if self.column:
+            kt = k_col
+        row_w = (blocks + (COLUMN_W if self.column else 0)) * kt + GAP * (2 if self.column else 1)
         x0 = max(0.0, (W - row_w) / 2)
         self.top_k = kt
         self.map = Region(x0, 0, kt)
         self.side = Region(x0 + MAP_BLOCK.width * kt + GAP, 0, kt, dx=SIDE_X)
+        # the column of specialists and pilot upgrades (design from (0, 0)), when there is one
+        self.displays = Region(x0 + blocks * kt + 2 * GAP, 0, kt) if self.column else self.map
         y = max(top_h, MAP_BLOCK.height * kt) + GAP
         self.size = (W, max(H, y + hb))
         big = pygame.FRect(0, 0, ME_W, SEATS.height)
@@ -288,9 +327,27 @@ class Geometry:
         design = pygame.FRect(0, 0, w / k_rows, row_h / k_rows)
         return [(design, Region(x, y + i * (row_h + 6), k_rows)) for i in range(n)]
 
+    def display_layout(self, counts: dict) -> dict[str, tuple["Region", pygame.FRect, list[pygame.FRect]]]:
+        """section -> (its region, its area and its card rects in that region's design units), for
+        ``counts`` cards per display: in the map's corners, or the text cards in their own column."""
+        column = display_column(counts) if self.column else {}
+        out = {}
+        for k in DISPLAYS:
+            if k in column:
+                out[k] = (self.displays, *column[k])
+            else:
+                out[k] = (self.map, pygame.FRect(DISPLAYS[k]), display_cards(DISPLAYS[k], counts.get(k, 0)))
+        return out
+
+    def map_displays(self) -> list[pygame.Rect]:
+        """The displays' areas that lie on the map (design units of ``self.map``)."""
+        return [r for k, r in DISPLAYS.items() if not (self.column and k in COLUMN_SECTIONS)]
+
     def rects(self) -> dict[str, pygame.FRect]:
         """Every block's world rect (tests check that none overlaps another)."""
         out = {"map": self.map.r(MAP_BLOCK), "side": self.side.r(SIDE_BLOCK)}
+        if self.column:
+            out["displays"] = self.displays.r((0, 0, COLUMN_W, MAP_BLOCK.height))
         for i, (design, region) in enumerate(self.seats):
             out[f"seat{i}"] = region.r(design)
         return out

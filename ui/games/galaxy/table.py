@@ -295,20 +295,21 @@ class GalaxyTable(TableScene):
         top_red = bool(state.pile) and state.is_red(state.pile[-1])
         self._put(MutantPileView("mutant_pile", up["pile"], count=len(state.pile), top_red=top_red,
                                  label=t("galaxy.ui.pile")), M)
-        # displays beside their planets
+        # the displays: beside their planets on the map; specialists and pilot upgrades in a column of their
+        # own when the window is wide
         d = data.setup
-        self._display("missions", [(m, faces.mission_face(m, data.missions[m.split(":", 1)[1]]))
-                                   for m in state.mdisplay], d["mission_display"])
-        self._display("specialists", [(s, faces.specialist_face(kind_of(s), data.specialists[kind_of(s)]))
-                                      for s in state.sdisplay], d["specialist_display"])
-        self._display("pilot_upgrades", [(u, faces.upgrade_face(kind_of(u), data.pilot_upgrades[kind_of(u)]))
-                                         for u in state.udisplay], d["pilot_upgrade_display"])
-
-    def _display(self, section: str, cards: list, slots: int) -> None:
-        area = L.DISPLAYS[section]
-        self._put(SectionView(f"display:{section}", area, title=t(f"galaxy.ui.{section}")), self.geo.map)
-        for rect, (cid, face) in zip(L.display_cards(section, max(slots, len(cards))), cards):
-            self._put(DisplayCardView(cid, rect, face), self.geo.map)
+        shown = {"missions": ([(m, faces.mission_face(m, data.missions[m.split(":", 1)[1]])) for m in state.mdisplay],
+                              d["mission_display"]),
+                 "specialists": ([(s, faces.specialist_face(kind_of(s), data.specialists[kind_of(s)]))
+                                  for s in state.sdisplay], d["specialist_display"]),
+                 "pilot_upgrades": ([(u, faces.upgrade_face(kind_of(u), data.pilot_upgrades[kind_of(u)]))
+                                     for u in state.udisplay], d["pilot_upgrade_display"])}
+        places = self.geo.display_layout({k: max(slots, len(cards)) for k, (cards, slots) in shown.items()})
+        for section, (cards, _slots) in shown.items():
+            region, area, rects = places[section]
+            self._put(SectionView(f"display:{section}", area, title=t(f"galaxy.ui.{section}")), region)
+            for rect, (cid, face) in zip(rects, cards):
+                self._put(DisplayCardView(cid, rect, face), region)
 
     def _species(self, state, tile: str) -> tuple[str, dict]:
         sp = state.species_of(tile)
@@ -455,9 +456,11 @@ class GalaxyTable(TableScene):
             keep += [self.world.get(a.source), self.world.get(a.target)]
         keep = [v.world_rect() for v in keep if v is not None]
         busy = [pygame.FRect(v.cell) for v in self.world.all() if hasattr(v, "cell")]
-        busy += [M.r(r) for r in L.DISPLAYS.values()]
+        busy += [M.r(r) for r in self.geo.map_displays()]
         size = (L.COMBAT_SIZE[0] * k, L.COMBAT_SIZE[1] * k)
-        spot = L.panel_spot(size, M.r(L.MAP).inflate(-4, -4), keep, busy, near=keep[0].center if keep else None)
+        arts = [v.world_rect() for v in self.world.all() if hasattr(v, "cell")]
+        spot = L.panel_spot(size, M.r(L.MAP).inflate(-4, -4), keep, busy, near=keep[0].center if keep else None,
+                            avoid=arts)
         return L.Region(spot.x, spot.y, k)
 
     def _combat_info(self, state, frame) -> dict:

@@ -490,7 +490,15 @@ class TileView(View):
         surface.blit(tile_surface(self.face, rect.size, self.dim), rect.topleft)
         if self.face.copies is not None:
             b = badge(f"×{self.face.copies}", label_size(camera.zoom, 9), self.palette.badge, self.palette.badge_text)
-            surface.blit(b, b.get_rect(center=(rect.right - 2, rect.y + 2)))
+            surface.blit(b, self.badge_rect(camera, b.get_size()))
+
+    def badge_rect(self, camera, size) -> pygame.Rect:
+        """The copies badge (of ``size``) on the tile's top-right corner, its top barely above the tile:
+        the section's title runs above the tiles and must not be hidden under the badges."""
+        rect = self.screen_rect(scaled(camera, self))
+        r = pygame.Rect(0, 0, *size)
+        r.centerx, r.top = rect.right - 2, rect.y - 2
+        return r
 
 
 @lru_cache(maxsize=512)
@@ -945,6 +953,34 @@ class DisplayCardView(View):
         surface.blit(display_surface(self.face, rect.size), rect.topleft)
 
 
+def _cost_right(face: DisplayFace, w: int, pad: int, size_t: int) -> int:
+    """The right edge of a display card's cost: left of its points badge, if any."""
+    right = w - pad
+    if face.vp is not None:
+        right -= badge(str(face.vp), size_t, (92, 64, 150), (255, 255, 255)).get_width() + 2
+    return right
+
+
+def _display_words(face: DisplayFace, w: int, h: int, pad: int, size_t: int) -> tuple[int, int, int]:
+    """Where a text card's name goes at ``size_t``: (its top, the right edge of its line, the bottom of the
+    card's text under it)."""
+    right = _cost_right(face, w, pad, size_t)
+    if face.cost:
+        right -= fonts.font(max(7, size_t - 1), True).size(face.cost)[0] + 4
+    y = pad
+    body = fonts.paragraph(face.text, max(7, size_t - 2), max(8, w - 2 * pad), (0, 0, 0), line_gap=0) \
+        if face.text else None
+    body_h = body.get_height() if body is not None else 0
+    whole = fonts.fitting_size(face.title, max(8, right - pad), size_t, size_t - 2, True)
+    if right < w - pad and fonts.font(whole, True).size(face.title)[0] > right - pad:
+        # the name does not fit beside the cost and points: it takes its own line under them, whole,
+        # when the card's text still fits whole below it (the text decides; the name is on hover too)
+        below = pad + max(fonts.font(max(7, size_t - 1), True).get_height(), size_t) + 1
+        if body is None or below + fonts.font(size_t, True).get_height() + 1 + body_h <= h - 2:
+            y, right = below, w - pad
+    return y, right, y + fonts.font(size_t, True).get_height() + 1 + body_h
+
+
 @lru_cache(maxsize=256)
 def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
     w, h = size
@@ -956,27 +992,21 @@ def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.rect(surf, frame, surf.get_rect(), max(2, h // 18), border_radius=radius)
     ink = (24, 26, 34)
     pad = max(3, w // 28)
+    # the card's words at the largest size (from what its height suggests, down to 9) that shows its
+    # whole text: a long text is drawn smaller rather than cut at the card's edge
     size_t = max(8, min(14, int(h * 0.22)))
+    while size_t > 9 and face.text and not face.dna and _display_words(face, w, h, pad, size_t)[2] > h - 2:
+        size_t -= 1
     right = w - pad
     if face.vp is not None:
         b = badge(str(face.vp), size_t, (92, 64, 150), (255, 255, 255))
         surf.blit(b, b.get_rect(topright=(right, pad - 1)))
-        right -= b.get_width() + 2
     if face.cost:
         img = fonts.text(face.cost, max(7, size_t - 1), (110, 70, 20), True)
-        surf.blit(img, img.get_rect(topright=(right, pad)))
-        right -= img.get_width() + 4
+        surf.blit(img, img.get_rect(topright=(_cost_right(face, w, pad, size_t), pad)))
     y = pad
     if not face.dna:                     # a mission's DNA tokens below carry their letters: no title needed
-        whole = fonts.fitting_size(face.title, max(8, right - pad), size_t, size_t - 2, True)
-        if right < w - pad and fonts.font(whole, True).size(face.title)[0] > right - pad:
-            # the name does not fit beside the cost and points: it takes its own line under them, whole,
-            # when the card's text still fits whole below it (the text decides; the name is on hover too)
-            below = pad + max(fonts.font(max(7, size_t - 1), True).get_height(), size_t) + 1
-            body = fonts.paragraph(face.text, max(7, size_t - 2), max(8, w - 2 * pad), (0, 0, 0), line_gap=0) \
-                if face.text else None
-            if body is None or below + fonts.font(size_t, True).get_height() + 1 + body.get_height() <= h - 2:
-                y, right = below, w - pad
+        y, right, _bottom = _display_words(face, w, h, pad, size_t)
         title = fonts.fit_text(face.title, size_t, max(8, right - pad), ink, True)
         surf.blit(title, (pad, y))
         y += title.get_height() + 1
