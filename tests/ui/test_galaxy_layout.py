@@ -502,3 +502,23 @@ def test_at_1600x900_every_market_tiles_name_is_whole_and_no_copies_badge_hides_
             b = V.badge(f"×{v.face.copies}", V.label_size(zoom, 9), (0, 0, 0), (255, 255, 255))
             top = v.badge_rect(scene.camera, b.get_size()).top
             assert top >= baseline, (section, v.cid, top, baseline)
+
+
+def test_at_1600x900_a_missions_dna_tokens_fill_its_card_in_one_row_with_their_letters_inside():
+    """With the column, the missions' corner widens: every mission of the game shows its DNA tokens in one
+    row at 20 px or more (they were 9 px, their letters under them at 7 px)."""
+    from gamecore.galaxy.content import content
+    from ui.games.galaxy import faces
+    from ui.games.galaxy import views as V
+
+    session = _session(4)
+    _to_my_turn(session)
+    app, scene = _open(session, (1600, 900), 110)
+    w, h = _screen(scene, session.state.mdisplay[0]).size
+    narrow = L.Geometry(_viewport((1280, 800), 100), 4)
+    for mid, mission in content().missions.items():
+        face = faces.mission_face(mid, mission)
+        pad = max(3, w // 28)
+        size_t = max(8, min(14, int(h * 0.22)))
+        assert V._dna_row(face, w, h, pad, size_t) >= 20, (mid, w, h)
+    assert not narrow.column and narrow.map_displays()["missions"] == L.DISPLAYS["missions"]

@@ -55,6 +55,7 @@ COLUMN_W = 170                  # the column, designed width
 COLUMN_TEXT_H = (64, 140)       # a card there, smallest and largest designed height
 COLUMN_MIN_SHARE = 0.9          # the column is used when the map and market keep this share of their scale
 COLUMN_SECTIONS = ("specialists", "pilot_upgrades")
+MISSIONS_WIDE = pygame.Rect(698, 420, 262, 170)   # the missions' corner widened into the pilot upgrades' one
 ME_W = 700
 RING_CENTRE = (480, 292)
 RING_RADII = (320, 215)
@@ -336,12 +337,16 @@ class Geometry:
             if k in column:
                 out[k] = (self.displays, *column[k])
             else:
-                out[k] = (self.map, pygame.FRect(DISPLAYS[k]), display_cards(DISPLAYS[k], counts.get(k, 0)))
+                area = self.map_displays()[k]
+                out[k] = (self.map, pygame.FRect(area), display_cards(area, counts.get(k, 0)))
         return out
 
-    def map_displays(self) -> list[pygame.Rect]:
-        """The displays' areas that lie on the map (design units of ``self.map``)."""
-        return [r for k, r in DISPLAYS.items() if not (self.column and k in COLUMN_SECTIONS)]
+    def map_displays(self) -> dict[str, pygame.Rect]:
+        """The displays' areas that lie on the map (design units of ``self.map``): with the column, the
+        missions alone, in their corner widened into the one the pilot upgrades left."""
+        if self.column:
+            return {"missions": MISSIONS_WIDE}
+        return dict(DISPLAYS)
 
     def rects(self) -> dict[str, pygame.FRect]:
         """Every block's world rect (tests check that none overlaps another)."""

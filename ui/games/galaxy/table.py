@@ -456,7 +456,7 @@ class GalaxyTable(TableScene):
             keep += [self.world.get(a.source), self.world.get(a.target)]
         keep = [v.world_rect() for v in keep if v is not None]
         busy = [pygame.FRect(v.cell) for v in self.world.all() if hasattr(v, "cell")]
-        busy += [M.r(r) for r in self.geo.map_displays()]
+        busy += [M.r(r) for r in self.geo.map_displays().values()]
         size = (L.COMBAT_SIZE[0] * k, L.COMBAT_SIZE[1] * k)
         arts = [v.world_rect() for v in self.world.all() if hasattr(v, "cell")]
         spot = L.panel_spot(size, M.r(L.MAP).inflate(-4, -4), keep, busy, near=keep[0].center if keep else None,

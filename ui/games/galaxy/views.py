@@ -981,6 +981,15 @@ def _display_words(face: DisplayFace, w: int, h: int, pad: int, size_t: int) -> 
     return y, right, y + fonts.font(size_t, True).get_height() + 1 + body_h
 
 
+def _dna_row(face: DisplayFace, w: int, h: int, pad: int, size_t: int) -> int:
+    """The size of a mission's DNA tokens drawn in one row filling the card's height, left of its cost
+    and points, when the card is wide enough for that (else 0: the tokens go under the cost line)."""
+    d = h - 2 * pad - 2
+    cost = fonts.font(max(7, size_t - 1), True).size(face.cost)[0] + 6 if face.cost else 0
+    room = _cost_right(face, w, pad, size_t) - cost - pad
+    return d if d >= 16 and len(face.dna) * (d + 3) <= room else 0
+
+
 @lru_cache(maxsize=256)
 def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
     w, h = size
@@ -997,6 +1006,10 @@ def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
     size_t = max(8, min(14, int(h * 0.22)))
     while size_t > 9 and face.text and not face.dna and _display_words(face, w, h, pad, size_t)[2] > h - 2:
         size_t -= 1
+    if face.dna:                         # a wide mission card: its cost and points as large as its height allows
+        large = max(size_t, min(15, int(h * 0.42)))
+        if _dna_row(face, w, h, pad, large):
+            size_t = large
     right = w - pad
     if face.vp is not None:
         b = badge(str(face.vp), size_t, (92, 64, 150), (255, 255, 255))
@@ -1012,7 +1025,19 @@ def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
         y += title.get_height() + 1
     else:
         y += fonts.font(size_t, True).get_height() + 1
-    if face.dna:
+    if face.dna and _dna_row(face, w, h, pad, size_t):
+        # a wide, low card (the missions' corner when the text cards have their own column): the tokens
+        # fill the card's height in a row on the left, each with its letter inside
+        d = _dna_row(face, w, h, pad, size_t)
+        y0 = (h - d) // 2 + max(1, h // 18) // 2
+        for i, letter in enumerate(face.dna):
+            colour = art.DNA_COLOURS.get(letter, (200, 200, 200))
+            x = pad + i * (d + 3)
+            surf.blit(art.picture("dna", d, colour), (x, y0))
+            light = sum(c * k for c, k in zip(colour, (0.3, 0.59, 0.11))) > 140
+            img = fonts.text(letter, max(8, d // 2), ink if light else (255, 255, 255), True)
+            surf.blit(img, img.get_rect(center=(x + d // 2, y0 + d // 2)))
+    elif face.dna:
         d = max(8, int(h * 0.28))
         for i, letter in enumerate(face.dna):
             surf.blit(art.picture("dna", d, art.DNA_COLOURS.get(letter, (200, 200, 200))), (pad + i * (d + 2), y))
