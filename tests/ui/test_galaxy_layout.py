@@ -466,7 +466,7 @@ def test_at_1600x900_every_specialist_and_pilot_upgrade_reads_whole_at_a_readabl
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_at_1600x900_every_market_tiles_name_is_whole_and_no_copies_badge_hides_a_sections_title(lang, monkeypatch):
+def test_at_1600x900_every_market_tiles_name_is_whole_and_its_copies_count_is_drawn_on_the_tile(lang, monkeypatch):
     from ui import fonts
     from ui.games.galaxy import views as V
 
@@ -490,18 +490,18 @@ def test_at_1600x900_every_market_tiles_name_is_whole_and_no_copies_badge_hides_
         V.tile_surface(v.face, _screen(scene, v.cid).size, False)
         assert all(ok for s, ok in drawn if s == v.face.name), (v.face.name, _screen(scene, v.cid).size)
     V.tile_surface.cache_clear()
-    # each copies badge (on a tile's top-right corner) starts below its section title's baseline
-    zoom = scene.camera.zoom * scene.geo.top_k
-    title_font = fonts.font(V.label_size(zoom, 12), True)
-    for section in ("weapon", "system", "prestige"):
-        area = _screen(scene, f"market:{section}")
-        baseline = area.y + round(2 * zoom) + title_font.get_ascent()
-        inside = [v for v in tiles if area.contains(_screen(scene, v.cid)) and v.face.copies is not None]
-        assert inside, section
-        for v in inside:
-            b = V.badge(f"×{v.face.copies}", V.label_size(zoom, 9), (0, 0, 0), (255, 255, 255))
-            top = v.badge_rect(scene.camera, b.get_size()).top
-            assert top >= baseline, (section, v.cid, top, baseline)
+    # a tile draws nothing outside itself (its copies count included): no neighbour hides the count, and no
+    # count hides a section's title
+    for v in tiles[:8]:
+        rect = _screen(scene, v.cid)
+        canvas = pygame.Surface((rect.right + 30, rect.bottom + 30))
+        canvas.fill((1, 2, 3))
+        v.draw(canvas, scene.camera)
+        outside = canvas.copy()
+        outside.fill((1, 2, 3), rect)
+        assert pygame.mask.from_threshold(outside, (1, 2, 3), (1, 1, 1, 255)).count() == canvas.get_width() * \
+            canvas.get_height(), v.cid
+        assert v.face.copies is not None
 
 
 def test_at_1600x900_a_missions_dna_tokens_fill_its_card_in_one_row_with_their_letters_inside():
@@ -522,3 +522,27 @@ def test_at_1600x900_a_missions_dna_tokens_fill_its_card_in_one_row_with_their_l
         size_t = max(8, min(14, int(h * 0.22)))
         assert V._dna_row(face, w, h, pad, size_t) >= 20, (mid, w, h)
     assert not narrow.column and narrow.map_displays()["missions"] == L.DISPLAYS["missions"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_at_1600x900_every_market_tiles_cost_is_shown_whole_beside_its_copies_count(lang):
+    from ui.games.galaxy import views as V
+
+    i18n.set_language(lang)
+    session = _session(4)
+    _to_my_turn(session)
+    app, scene = _open(session, (1600, 900), 110)
+    tiles = [v for v in scene.world.all() if isinstance(v, V.TileView) and v.cid.startswith("market:") and v.face.cost]
+    assert len(tiles) >= 20
+    from ui import fonts
+
+    beside_cost = 0
+    for v in tiles:
+        w, h = _screen(scene, v.cid).size
+        pad = max(2, w // 30)
+        count, name_room, cost_room = V.tile_count(v.face, w, h)
+        assert count is not None and (name_room > 0) != (cost_room > 0)
+        assert V.cost_fits(v.face, max(7, int(h * 0.19)), w - 2 * pad - cost_room), (v.face.name, v.face.cost)
+        assert fonts.font(7, True).size(v.face.name)[0] <= w - 2 * pad - name_room, v.face.name
+        beside_cost += cost_room > 0
+    assert beside_cost >= len(tiles) * 3 // 4           # most counts sit at the cost line's end

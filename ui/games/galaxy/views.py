@@ -488,23 +488,26 @@ class TileView(View):
         if self.highlight or self.hovered:
             self.draw_decorations(surface, rect, radius)
         surface.blit(tile_surface(self.face, rect.size, self.dim), rect.topleft)
-        if self.face.copies is not None:
-            b = badge(f"×{self.face.copies}", label_size(camera.zoom, 9), self.palette.badge, self.palette.badge_text)
-            surface.blit(b, self.badge_rect(camera, b.get_size()))
 
-    def badge_rect(self, camera, size) -> pygame.Rect:
-        """The copies badge (of ``size``) on the tile's top-right corner, its top barely above the tile:
-        the section's title runs above the tiles and must not be hidden under the badges."""
-        rect = self.screen_rect(scaled(camera, self))
-        r = pygame.Rect(0, 0, *size)
-        r.centerx, r.top = rect.right - 2, rect.y - 2
-        return r
+
+def tile_count(face: TileFace, w: int, h: int) -> tuple:
+    """A market tile's copies count ("×4"): (its image or None, the room it takes from the name line, the
+    room it takes from the cost line). It goes at the cost line's right end, unless the cost would then
+    no longer fit whole: then at the name's."""
+    if face.copies is None:
+        return None, 0, 0
+    pad = max(2, w // 30)
+    count = fonts.text(f"×{face.copies}", max(7, int(h * 0.19)), (96, 64, 150), True)
+    if not face.cost or cost_fits(face, max(7, int(h * 0.19)), w - 2 * pad - count.get_width() - 3):
+        return count, 0, count.get_width() + 3
+    return count, count.get_width() + 2, 0
 
 
 @lru_cache(maxsize=512)
 def tile_surface(face: TileFace, size: tuple[int, int], dim: bool) -> pygame.Surface:
-    """A market tile: name across the top (shrunk to fit, room left for the copies badge), the icon with
-    its numbers beside it, the cost along the bottom."""
+    """A market tile: name across the top (shrunk to fit), the icon with its numbers beside it, the cost
+    along the bottom and the copies left ("×4") at its right end. Everything inside the tile: a badge on
+    its corner was half hidden under the next tile and covered the section's title."""
     w, h = size
     surf = pygame.Surface(size, pygame.SRCALPHA)
     radius = max(3, h // 10)
@@ -512,8 +515,12 @@ def tile_surface(face: TileFace, size: tuple[int, int], dim: bool) -> pygame.Sur
     pygame.draw.rect(surf, face.band, surf.get_rect(), max(2, h // 20), border_radius=radius)
     ink = (24, 26, 34)
     pad = max(2, w // 30)
-    badge_room = int(h * 0.22) if face.copies is not None else 0
-    title = fonts.fit_text(face.name, max(7, int(h * 0.22)), w - 2 * pad - badge_room, ink, True)
+    cost_size = max(7, int(h * 0.19))
+    count, name_room, count_room = tile_count(face, w, h)
+    if count is not None:
+        surf.blit(count, count.get_rect(bottomright=(w - pad, h - pad + 1)) if count_room else
+                  count.get_rect(topright=(w - pad, pad)))
+    title = fonts.fit_text(face.name, max(7, int(h * 0.22)), w - 2 * pad - name_room, ink, True)
     surf.blit(title, (pad, pad - 1))
     y = pad + title.get_height()
     ic = int(h * 0.36)
@@ -521,8 +528,7 @@ def tile_surface(face: TileFace, size: tuple[int, int], dim: bool) -> pygame.Sur
         surf.blit(art.picture(face.icon, ic), (pad, y))
     cost_top = h
     if face.cost:
-        cost_size = max(7, int(h * 0.19))
-        img = cost_line(face, cost_size, w - 2 * pad)
+        img = cost_line(face, cost_size, w - 2 * pad - count_room)
         r = img.get_rect(bottomleft=(pad, h - pad + 1))
         surf.blit(img, r)
         cost_top = r.y + img.get_height() // 6      # the glyphs' top, under the line's leading
@@ -562,6 +568,13 @@ def _stats_with_cubes(first: str, pays: tuple, size: int, width: int, ink) -> py
         pygame.draw.rect(surf, (40, 40, 48), cube, 1, border_radius=max(1, c // 5))
         x += c + 4
     return surf
+
+
+def cost_fits(face: TileFace, size: int, width: int) -> bool:
+    """Whether ``cost_line`` shows the whole cost in ``width`` (in words or as icons), without cutting it."""
+    if fonts.font(max(7, size - 1), True).size(face.cost)[0] <= width:
+        return True
+    return bool(face.cost_parts) and _cost_icons(face, max(7, size - 1)).get_width() <= width
 
 
 def cost_line(face: TileFace, size: int, width: int) -> pygame.Surface:
