@@ -504,9 +504,9 @@ def test_at_1600x900_every_market_tiles_name_is_whole_and_its_copies_count_is_dr
         assert v.face.copies is not None
 
 
-def test_at_1600x900_a_missions_dna_tokens_fill_its_card_in_one_row_with_their_letters_inside():
-    """With the column, the missions' corner widens: every mission of the game shows its DNA tokens in one
-    row at 20 px or more (they were 9 px, their letters under them at 7 px)."""
+def test_at_1600x900_a_missions_dna_tokens_fill_its_card_in_one_row_with_their_letters_inside(monkeypatch):
+    """With the column, the missions' corner widens: every mission of the game (up to four tokens) shows its
+    DNA tokens in one row at 18 px or more (they were 9 px, their letters under them at 7 px)."""
     from gamecore.galaxy.content import content
     from ui.games.galaxy import faces
     from ui.games.galaxy import views as V
@@ -514,14 +514,29 @@ def test_at_1600x900_a_missions_dna_tokens_fill_its_card_in_one_row_with_their_l
     session = _session(4)
     _to_my_turn(session)
     app, scene = _open(session, (1600, 900), 110)
-    w, h = _screen(scene, session.state.mdisplay[0]).size
+    size = _screen(scene, session.state.mdisplay[0]).size
+    drawn = []
+    real = V.art.picture
+
+    def picture(name, d, *a, **kw):
+        if name == "dna":
+            drawn.append(d)
+        return real(name, d, *a, **kw)
+
+    monkeypatch.setattr(V.art, "picture", picture)
+    V.display_surface.cache_clear()
+    missions = content().missions
+    assert max(sum(m["dna"].values()) for m in missions.values()) >= 4
+    # the size on this test's table, and the one measured in the real window at 1600x900 (a few px smaller)
+    for mid, mission in missions.items():
+        for at in (size, (189, 33)):
+            drawn.clear()
+            V.display_surface(faces.mission_face(mid, mission), at)
+            assert len(drawn) == sum(mission["dna"].values()) and min(drawn) >= 18, (mid, at, drawn)
+    V.display_surface.cache_clear()
     narrow = L.Geometry(_viewport((1280, 800), 100), 4)
-    for mid, mission in content().missions.items():
-        face = faces.mission_face(mid, mission)
-        pad = max(3, w // 28)
-        size_t = max(8, min(14, int(h * 0.22)))
-        assert V._dna_row(face, w, h, pad, size_t) >= 20, (mid, w, h)
     assert not narrow.column and narrow.map_displays()["missions"] == L.DISPLAYS["missions"]
+
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

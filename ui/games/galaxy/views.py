@@ -997,10 +997,10 @@ def _display_words(face: DisplayFace, w: int, h: int, pad: int, size_t: int) -> 
 def _dna_row(face: DisplayFace, w: int, h: int, pad: int, size_t: int) -> int:
     """The size of a mission's DNA tokens drawn in one row filling the card's height, left of its cost
     and points, when the card is wide enough for that (else 0: the tokens go under the cost line)."""
-    d = h - 2 * pad - 2
     cost = fonts.font(max(7, size_t - 1), True).size(face.cost)[0] + 6 if face.cost else 0
     room = _cost_right(face, w, pad, size_t) - cost - pad
-    return d if d >= 16 and len(face.dna) * (d + 3) <= room else 0
+    d = min(h - 2 * pad - 2, room // max(1, len(face.dna)) - 3)       # four tokens share the row
+    return d if d >= 16 else 0
 
 
 @lru_cache(maxsize=256)
