@@ -1777,6 +1777,11 @@ class GalaxyState(GameState):
             if p["mech_at"] is not None:
                 return IllegalAction("galaxy_mech_away", "Your mech is already out this round.")
             kind, where = target.split(":", 1)
+            if target == "art:uran":
+                if any(a.source == source and a.target.startswith("uran:") for a in legal):
+                    return IllegalAction("galaxy_uran_pick", "At Uran, drop the mech on the mutant it should fight.")
+                return IllegalAction("galaxy_cannot_fight", "Your mech cannot fight it: it needs a weapon, an armour cube "
+                                     "and enough affordable attack.")
             if kind == "art" and where in self.art and self.art[where] is not None:
                 return IllegalAction("galaxy_art_taken", "A mech is already on that planet.")
             if kind == "art" and where in content().planets and p["rep"] < content().planets[where].get("mech_rep", 0):

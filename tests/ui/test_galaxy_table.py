@@ -435,3 +435,40 @@ def test_a_pilot_ability_shows_the_number_its_data_gives(lang):
             assert "1 credit per ship" in words[0] and "2 credits per ship" in words[1]
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_planets_choice_buttons_name_the_planet_and_say_each_option_whole(lang):
+    """Drydock's two buttons read "{planet}: {text}" (the label looked the planet up by the engine's target,
+    "art:drydock", and found none), and "buy 1 Systems tile" where the planet lets a player buy up to 2."""
+    _engine()
+    from gamecore import Action
+    from gamecore.galaxy.content import content
+    from ui.games.galaxy import faces
+
+    i18n.set_language(lang)
+    from gamecore.galaxy.testing import set_cubes, set_res
+
+    session = _session(2)
+    _to_my_turn(session)
+    state = session.state
+    set_cubes(state, 0, armour=0, ammo=0)                     # something to repair, and credits for a tile
+    set_res(state, 0, cr=20, **{r: 3 for r in state.p[0]["res"]})
+    ship = next(a for a in state.legal_actions() if a.kind == "place_ship" and a.target.startswith("dock:drydock"))
+    session.apply(ship)
+    app, scene = _open(session)
+    assert state.pending().kind == "option"
+    labels = [scene.describe_action(a) for a in state.legal_actions() if a.kind == "option"]
+    assert len(labels) == 2
+    drydock = faces.name("planet", "drydock")
+    assert all(label.startswith(drydock) and "{" not in label and "}" not in label for label in labels), labels
+    assert any("2" in label for label in labels) and any("5" in label for label in labels), labels
+    # every planet with a choice: each button names the planet and its option's numbers
+    for pid, planet in content().planets.items():
+        if len(planet.get("effect", [])) < 2:
+            continue
+        for i, option in enumerate(planet["effect"]):
+            label = scene.describe_action(Action.make("option", None, f"art:{pid}", index=i))
+            assert label.startswith(faces.name("planet", pid)) and "{" not in label, (pid, label)
+            for effect in option:
+                assert str(effect.get("n", 1)) in label, (pid, effect, label)

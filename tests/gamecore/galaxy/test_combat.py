@@ -141,3 +141,13 @@ def test_kill_rewards_are_claimed_at_maintenance_with_abilities():
     assert s.p[0]["dna"]["B"] == 3                                # 2 + Sable IV
     assert s.p[0]["rep"] == 3 and tile in s.mdiscard
     assert s.p[0]["cr"] >= cr + content().species["brute"]["reward"]["cr"] + 1   # reward + Bounty Broker
+
+
+def test_a_mech_dropped_on_urans_picture_is_told_to_pick_a_mutant_there():
+    s = fighter()
+    put_uran(s, 0, "skitter")
+    assert legal(s, "place_mech", target="uran:0")
+    err = s.explain("mech:0", "art:uran")
+    assert err.code == "galaxy_uran_pick"
+    set_cubes(s, 0, armour=0)                                     # no fight possible: the reason why
+    assert s.explain("mech:0", "art:uran").code == "galaxy_cannot_fight"

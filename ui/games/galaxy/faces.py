@@ -58,7 +58,8 @@ def effect_text(effect: dict) -> str:
         what = effect.get("what")
         return t("galaxy.ui.fx.gain_cr", n=n) if what == "cr" else t("galaxy.ui.fx.gain", n=n, what=resource(what))
     if do == "buy_tile":
-        return t("galaxy.ui.fx.buy_tile", section=t(f"galaxy.ui.section.{effect.get('section')}"))
+        return t("galaxy.ui.fx.buy_tile" if n == 1 else "galaxy.ui.fx.buy_tiles", n=n,
+                 section=t(f"galaxy.ui.section.{effect.get('section')}"))
     key = f"galaxy.ui.fx.{do}"
     return t(key, n=n, cost=effect.get("cost", 0)) if has(key, "en") else do
 

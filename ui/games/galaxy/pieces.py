@@ -32,7 +32,10 @@ class SpotView(View):
         rect = self.screen_rect(camera)
         pygame.draw.rect(surface, (120, 110, 70), rect, max(1, camera.scale(2)), border_radius=camera.scale(6))
         if self.highlight or self.hovered:
-            self.draw_decorations(surface, rect, camera.scale(6))
+            # around the tile that lies on the spot (drawn above it), not under the tile's edge: a legal
+            # spot glows as plainly as a planet does
+            grow = camera.scale(6)
+            self.draw_decorations(surface, rect.inflate(grow, grow), camera.scale(6))
 
 
 class BoardTarget(View):

@@ -145,7 +145,7 @@ class GalaxyTable(TableScene):
     def describe_action(self, action: Action) -> str:
         k = action.kind
         if k == "option":
-            where = action.target
+            where = (action.target or "").split(":")[-1]          # the engine's target is "art:<planet>"
             planet = content().planets.get(where)
             if planet is not None:
                 i = action.get("index")
