@@ -561,3 +561,51 @@ def test_at_1600x900_every_market_tiles_cost_is_shown_whole_beside_its_copies_co
         assert fonts.font(7, True).size(v.face.name)[0] <= w - 2 * pad - name_room, v.face.name
         beside_cost += cost_room > 0
     assert beside_cost >= len(tiles) * 3 // 4           # most counts sit at the cost line's end
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_tile_on_the_mech_board_shows_its_numbers_whole_or_its_cubes(lang, monkeypatch):
+    """On the mech board at 1600x900, Fusion Cannon's third line ("2 energy") was cut off and Japanese
+    weapons broke "エネルギー1" in two and lost its end: a weapon whose words crowd its slot shows the
+    cubes it pays; no slot's words are cut."""
+    from gamecore.galaxy.content import content
+    from gamecore.galaxy.testing import give_tile
+    from ui import fonts
+    from ui.games.galaxy import faces
+    from ui.games.galaxy import views as V
+
+    i18n.set_language(lang)
+    session = _session(2)
+    _to_my_turn(session)
+    give_tile(session.state, 0, "autocannon")
+    app, scene = _open(session, (1600, 900), 110)
+    w, h = _screen(scene, "slot:0:0").size
+    ic, pad = int(h * 0.46), max(2, w // 24)
+    cubes, words = [], []
+    real_cubes, real_paragraph = V._stats_with_cubes, fonts.paragraph
+    monkeypatch.setattr(V, "_stats_with_cubes", lambda first, pays, *a: cubes.append(first) or real_cubes(first, pays, *a))
+
+    def paragraph(string, size, width, *a, **kw):
+        img = real_paragraph(string, size, width, *a, **kw)
+        if kw.get("line_gap") == -2:
+            words.append((string, size, width, img.get_height()))
+        return img
+
+    monkeypatch.setattr(fonts, "paragraph", paragraph)
+    weapons = 0
+    for kind, tile in content().tiles.items():
+        face = faces.tile_face(kind, tile)
+        cubes.clear(), words.clear()
+        V.slot_surface.cache_clear()
+        V.slot_surface(face, (w, h))
+        drawn = [d for d in words if d[0] == face.stats.replace(" · ", "\n")]
+        if cubes:
+            weapons += 1
+            assert face.pays, kind
+            continue
+        string, size, width, height = drawn[-1]
+        assert height <= ic + 4, (kind, string, size)
+        if face.pays:                          # a weapon's words are never broken mid-word
+            assert not V._crowded(string, size, width, ic + 4, -2), (kind, string)
+    assert weapons >= 2                        # at least the two weapons that pay ammo and energy
+    V.slot_surface.cache_clear()

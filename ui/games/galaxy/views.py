@@ -541,14 +541,24 @@ def tile_surface(face: TileFace, size: tuple[int, int], dim: bool) -> pygame.Sur
         while para.get_height() > room and size > 7:
             size -= 1
             para = fonts.paragraph(text, size, sw, ink, True, line_gap=-3)
-        if para.get_height() > room and len(face.pays) > 1:
-            # "Attack 6 / 2 ammo 2 energy" takes three lines: the cubes it pays as the mech board draws them
+        if face.pays and _crowded(text, size, sw, room, -3):
+            # "Attack 6 / 2 ammo 2 energy" takes three lines, "攻撃2 / エネルギー1" breaks a word: the cubes
+            # it pays, as the mech board draws them
             para = _stats_with_cubes(text.split("\n")[0], face.pays, size, sw, ink)
         surf.blit(para, (ic + 2 * pad, y - 1), pygame.Rect(0, 0, para.get_width(), room))
     return surf
 
 
 COST_INK = (80, 62, 20)
+
+
+def _crowded(text: str, size: int, width: int, room: int, gap: int) -> bool:
+    """Whether ``text`` wrapped at ``size`` in ``width`` px is taller than ``room`` or breaks a word
+    ("エネルギー1" as "エネル" / "ギー1"; "+2 energy" on two lines breaks none)."""
+    lines = fonts.wrap(text, size, width, True)
+    words = set(text.split())
+    return any(part not in words for line in lines for part in line.split()) or \
+        fonts.paragraph(text, size, width, (0, 0, 0), True, line_gap=gap).get_height() > room
 
 
 def _stats_with_cubes(first: str, pays: tuple, size: int, width: int, ink) -> pygame.Surface:
@@ -708,8 +718,15 @@ def slot_surface(face: TileFace, size: tuple[int, int]) -> pygame.Surface:
     if face.icon:
         surf.blit(art.picture(face.icon, ic), (pad, y))
     if face.stats:
-        para = fonts.paragraph(face.stats.replace(" · ", "\n"), max(7, int(h * 0.17)), max(8, w - ic - 3 * pad), ink,
-                               True, line_gap=-2)
+        text = face.stats.replace(" · ", "\n")
+        size, sw = max(7, int(h * 0.17)), max(8, w - ic - 3 * pad)
+        if face.pays and _crowded(text, size, sw, ic + 4, -2):
+            # "Attack 6 / 2 ammo / 2 energy" took a third line the slot cut off: the cubes it pays instead
+            para = _stats_with_cubes(text.split("\n")[0], face.pays, size, sw, ink)
+        else:
+            while _crowded(text, size, sw, ic + 4, -2) and size > 7:
+                size -= 1
+            para = fonts.paragraph(text, size, sw, ink, True, line_gap=-2)
         surf.blit(para, (ic + 2 * pad, y - 1), pygame.Rect(0, 0, para.get_width(), ic + 4))
     return surf
 
