@@ -472,3 +472,27 @@ def test_a_planets_choice_buttons_name_the_planet_and_say_each_option_whole(lang
             assert label.startswith(faces.name("planet", pid)) and "{" not in label, (pid, label)
             for effect in option:
                 assert str(effect.get("n", 1)) in label, (pid, effect, label)
+
+
+def test_a_mech_dropped_on_uran_where_another_mech_stands_is_told_to_pick_a_mutant():
+    """Dropped on Uran's picture, on the other seat's mech standing there, the refusal said only "That cannot be
+    done right now": it names what to do (drop it on the mutant to fight)."""
+    _engine()
+    from gamecore.galaxy.testing import give_tile, put_uran
+    from ui.i18n import illegal_text
+
+    session = _session()
+    _to_my_turn(session)
+    state = session.state
+    give_tile(state, 0, "autocannon")
+    put_uran(state, 0, "skitter")
+    state.uran_mechs.append(1)                     # the other seat's mech already fights at Uran
+    state.changed()
+    app, scene = _open(session)
+    assert scene.world.get("mech:1") is not None
+    before = state.digest()
+    toytable.post_drag(toytable.screen_of(scene, "mech:0"), toytable.screen_of(scene, "mech:1"))
+    app.frames(3)
+    assert state.digest() == before
+    assert illegal_text(state.explain("mech:0", "art:uran")) in scene.toasts.texts
+    assert state.explain("mech:0", "art:uran").code == "galaxy_uran_pick"

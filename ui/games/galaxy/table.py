@@ -139,6 +139,14 @@ class GalaxyTable(TableScene):
     def _explain(self, source, target):
         if target and target.startswith("board:"):
             target = "mech:" + target.split(":")[1]
+        elif target and target.startswith("mech:") and source != target:
+            # a drop on another mech standing on a planet or at Uran is a drop on that place
+            seat = int(target.split(":")[1])
+            state = self.state
+            if seat in state.uran_mechs:
+                target = "art:uran"
+            else:
+                target = next((f"art:{pid}" for pid, s in state.art.items() if s == seat), target)
         return self.state.explain(source, target)
 
     # ================================================================== wording
