@@ -329,7 +329,32 @@ def test_ending_the_action_phase_asks_first_and_names_the_unused_action_tokens()
     left = [s for s, st in enumerate(session.state.d["seats"]) if st["actions"] > 0]
     assert all(scene.seat_name(s) in loss for s in left)
     assert str(session.state.d["seats"][left[0]]["actions"]) in loss
-    assert html.escape(loss) in html_text(scene.confirm)
+    shown = "".join(html_text(scene.confirm).replace("<br>", " ").split())
+    assert "".join(html.escape(loss).split()) in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_end_turn_question_is_wrapped_to_its_box_and_its_buttons_speak_the_language(lang):
+    """In Japanese pygame_gui broke the question mid-sentence with a hyphen ("できなくな-ります") and the
+    cancel button said "Cancel": the lines are wrapped to the box before it sees them, both buttons are ours."""
+    from ui import fonts, i18n
+
+    i18n.set_language(lang)
+    try:
+        session = new_session(players=2)
+        assert play_until(session, lambda s: any(a.kind == "end_actions" for a in s.legal_actions())
+                          and any(st["actions"] > 0 for st in s.d["seats"]))
+        app, scene = open_rangers(session, {"confirm_end_turn": True})
+        end = next(a for a in session.state.legal_actions() if a.kind == "end_actions")
+        tt.click(app, scene.panel.button_for("end", end))
+        box = scene.confirm.confirmation_text
+        lines = [ln for ln in html.unescape(html_text(scene.confirm)).split("<br>") if ln]
+        assert len(lines) >= 2
+        assert all(fonts.font(16).size(ln)[0] <= box.rect.width - 20 for ln in lines), lines
+        assert scene.confirm.cancel_button.text == i18n.t("common.cancel")
+        assert scene.confirm.confirm_button.text == i18n.t("table.confirm_end.ok")
+    finally:
+        i18n.set_language("en")
 
 
 def html_text(dialog) -> str:

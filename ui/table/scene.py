@@ -823,15 +823,19 @@ class TableScene(Scene):
         if self.confirm is not None:
             self.confirm.kill()
         self._confirm_action = action
-        text = html.escape(t("table.confirm_end.text", move=self.describe_action(action)))
         loss = self.end_turn_loss(action)
-        if loss:
-            text += "<br><br>" + html.escape(loss)
         rect = pygame.Rect(0, 0, 440, 240 if not loss else 290)
         rect.center = (self.window_size()[0] // 2, self.window_size()[1] // 2)
         self.confirm = pygame_gui.windows.UIConfirmationDialog(
-            rect, text, self.app.manager,
+            rect, "", self.app.manager,
             window_title=t("table.confirm_end.title"), action_short_name=t("table.confirm_end.ok"))
+        # wrapped here, at the text box's font and width (Japanese has no spaces: pygame_gui would break
+        # a sentence with a hyphen), then escaped; the cancel button's own label is pygame_gui's English
+        width = self.confirm.confirmation_text.rect.width - 24
+        paragraphs = [t("table.confirm_end.text", move=self.describe_action(action))] + ([loss] if loss else [])
+        self.confirm.confirmation_text.set_text("<br><br>".join(
+            "<br>".join(html.escape(line) for line in fonts.wrap(p, 16, width)) for p in paragraphs))
+        self.confirm.cancel_button.set_text(t("common.cancel"))
 
     # ================================================================== workers: bots and hints
     def _seed_for(self, salt: int) -> Rng:
