@@ -329,8 +329,7 @@ def test_ending_the_action_phase_asks_first_and_names_the_unused_action_tokens()
     left = [s for s, st in enumerate(session.state.d["seats"]) if st["actions"] > 0]
     assert all(scene.seat_name(s) in loss for s in left)
     assert str(session.state.d["seats"][left[0]]["actions"]) in loss
-    shown = "".join(html_text(scene.confirm).replace("<br>", " ").split())
-    assert "".join(html.escape(loss).split()) in shown
+    assert " ".join(html.escape(loss).split()) in shown_text(scene.confirm)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -360,6 +359,11 @@ def test_the_end_turn_question_is_wrapped_to_its_box_and_its_buttons_speak_the_l
 def html_text(dialog) -> str:
     box = getattr(dialog, "confirmation_text", None)
     return getattr(box, "html_text", "") if box is not None else ""
+
+
+def shown_text(dialog) -> str:
+    """The dialog's words as read: its wrapped lines (broken at spaces in English) joined again."""
+    return " ".join(html_text(dialog).replace("<br>", " ").split())
 
 
 def test_clicking_a_players_panel_shows_that_hand_at_full_size_and_a_click_returns():
@@ -393,7 +397,7 @@ def test_ready_pass_and_finish_ask_first_naming_what_they_give_up_and_only_when_
     scene.end_turn(end)
     assert scene.confirm is not None and len(session.steps) == steps        # asked, nothing ended yet
     loss = scene.end_turn_loss(end)
-    assert loss and html.escape(loss) in html_text(scene.confirm)
+    assert loss and " ".join(html.escape(loss).split()) in shown_text(scene.confirm)
     scene.confirm.kill()
     scene.confirm = None
     app.settings.set("confirm_end_turn", False, save=False)
