@@ -452,18 +452,25 @@ def test_a_hero_count_with_its_own_lair_track_rolls_by_it():
 
 
 @pytest.mark.parametrize("guardian", ["ashmaw", "morvane"])
-def test_four_heroes_roll_by_their_own_lair_track_with_more_threat_2_turns(guardian):
-    """v7 (ours): at 4 heroes the lair's threat 2 starts one space sooner than the main track (3 and 5-6 heroes)."""
+def test_three_and_four_heroes_roll_by_their_own_lair_track_with_more_threat_2_turns(guardian):
+    """v7 (ours): at 3 and 4 heroes the lair's threat 2 starts one space sooner than the main track (2, 5, 6 heroes)."""
     g = C.guardians[guardian]
     four, main = g["lair_track_by_heroes"][4], g["lair_track"]
+    assert g["lair_track_by_heroes"][3] == four
     assert len(four) == len(main) and four.count(2) == main.count(2) + 1
     i = next(i for i, (a, b) in enumerate(zip(four, main)) if a != b)
-    for players, track in ((4, four), (3, main), (5, main)):
+    for players, track in ((3, four), (4, four), (2, main), (5, main)):
         s = new(players=players, guardian=guardian)
         s.d["threat"] = i
         s.d["dice"] = []
         s._start_dice()
-        assert s.threat_track() == track and s.d["dice_each"] == track[i] == (2 if players == 4 else 1)
+        assert s.threat_track() == track and s.d["dice_each"] == track[i] == (2 if players in (3, 4) else 1)
+
+
+@pytest.mark.parametrize("guardian, entries", [("ashmaw", [12, 13, 14]), ("morvane", [11, 12, 13])])
+def test_three_heroes_fight_the_v7_hp_entries(guardian, entries):
+    """v7 (ours): 3-hero HP entries one lower than v5-v6 (Ashmaw 13/14/15, Morvane 12/13/14), with the faster lair."""
+    assert new(players=3, guardian=guardian).guardian_hp() == entries
 
 
 def _lay_our_tokens(s, kinds):
