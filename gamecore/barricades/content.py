@@ -32,6 +32,7 @@ CARD_OPS = ("attack", "magic", "light", "prevent", "def_minus", "heal", "draw", 
             "party_attack", "party_light", "free_room", "buy", "barricade_discount", "magic_per_spell",
             "magic_per_member")
 STAT_FIELDS = ("sk", "a", "m", "lt", "au")
+COUNTED_OPS = ("army_x", "temple_heal")    # advanced-token ops that count their n (the others count 1 a token)
 
 
 @dataclass
@@ -377,9 +378,22 @@ def _parse() -> Content:
     village["advanced_tokens"] = {}
     for tid, tok in c.get(data, "advanced_tokens", "(top)", dict).items():
         path = f"advanced_tokens.{tid}"
-        village["advanced_tokens"][tid] = {
+        village["advanced_tokens"][tid] = entry = {
             "location": c.one_of(c.get(tok, "location", path, str), LOCATIONS, f"{path}.location"),
             "count": c.get(tok, "count", path, int), "op": c.get(tok, "op", path, str), "n": c.get(tok, "n", path, int)}
+        # v7 (ours): a token that counts its n (army_x, temple_heal) may give another n for some hero counts
+        # (the Defiled Altar adds no X at 4 heroes; see NOTES "Numbers changed"); other counts keep "n"
+        entry["n_by_heroes"] = {}
+        by = c.get(tok, "n_by_heroes", path, dict, {})
+        if by and entry["op"] not in COUNTED_OPS:
+            c.fail(f"{path}.n_by_heroes", f"only a token whose op is {' or '.join(COUNTED_OPS)} counts its n")
+        for n, value in by.items():
+            where = f"{path}.n_by_heroes.{n}"
+            if n not in ("1", "2", "3", "4", "5", "6"):
+                c.fail(where, "must be a hero count from 1 to 6")
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value > 10:
+                c.fail(where, f"must be a whole number from 0 to 10, not {value!r}")
+            entry["n_by_heroes"][int(n)] = value
     village["raider_min_heroes"] = c.get(data, "raider_min_heroes", "(top)", int) if "raider_min_heroes" in data else 1
     faces = c.get(data, "die_faces", "(top)", list)
     for i, f in enumerate(faces):

@@ -47,7 +47,7 @@ from gamecore.barricades import ENGINE_VERSION as _ENGINE_VERSION
 from gamecore.engine import QUIET_EVENTS, Action, Decision, Event, GameState, IllegalAction, Result, Rng, new_event
 
 from . import rules as R
-from .content import GEAR, LOCATIONS, PRESTIGE, Content, content
+from .content import COUNTED_OPS, GEAR, LOCATIONS, PRESTIGE, Content, content
 
 WILD, GROOM = R.WILD, R.GUARDIAN_ROOM
 _make = Action.make
@@ -400,7 +400,8 @@ class BarricadesState(GameState):
         return d["tdeck"].pop() if d["tdeck"] else None
 
     def _adv_counts(self) -> dict[str, int]:
-        """How many advanced tokens of each effect lie in the village (``temple_heal`` and ``army_x`` count their n)."""
+        """How many advanced tokens of each effect lie in the village (``temple_heal`` and ``army_x`` count their n,
+        or their ``n_by_heroes`` entry for this hero count)."""
         lm = self._lm
         if lm is not None:
             got = lm.get("adv")
@@ -420,7 +421,11 @@ class BarricadesState(GameState):
                     kind = tokens[t]["kind"]
                     if kind != "blank":
                         op = adv[kind]["op"]
-                        counts[op] = counts.get(op, 0) + (adv[kind]["n"] if op in ("temple_heal", "army_x") else 1)
+                        if op in COUNTED_OPS:       # v7: its n may differ by hero count (content "n_by_heroes")
+                            tok = adv[kind]
+                            counts[op] = counts.get(op, 0) + tok["n_by_heroes"].get(self.players, tok["n"])
+                        else:
+                            counts[op] = counts.get(op, 0) + 1
         if lm is not None:
             lm["adv"] = counts
         return counts

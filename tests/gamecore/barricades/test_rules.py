@@ -449,3 +449,59 @@ def test_a_hero_count_with_its_own_lair_track_rolls_by_it():
         s._start_dice()
     assert solo.threat_track() == own and solo.d["dice_each"] == own[i]
     assert duo.threat_track() == main and duo.d["dice_each"] == main[i]
+
+
+@pytest.mark.parametrize("guardian", ["ashmaw", "morvane"])
+def test_three_and_four_heroes_roll_by_their_own_lair_track_with_more_threat_2_turns(guardian):
+    """v7 (ours): at 3 and 4 heroes the lair's threat 2 starts one space sooner than the main track (2, 5, 6 heroes)."""
+    g = C.guardians[guardian]
+    four, main = g["lair_track_by_heroes"][4], g["lair_track"]
+    assert g["lair_track_by_heroes"][3] == four
+    assert len(four) == len(main) and four.count(2) == main.count(2) + 1
+    i = next(i for i, (a, b) in enumerate(zip(four, main)) if a != b)
+    for players, track in ((3, four), (4, four), (2, main), (5, main)):
+        s = new(players=players, guardian=guardian)
+        s.d["threat"] = i
+        s.d["dice"] = []
+        s._start_dice()
+        assert s.threat_track() == track and s.d["dice_each"] == track[i] == (2 if players in (3, 4) else 1)
+
+
+@pytest.mark.parametrize("guardian, entries", [("ashmaw", [12, 13, 14]), ("morvane", [11, 12, 13])])
+def test_three_heroes_fight_the_v7_hp_entries(guardian, entries):
+    """v7 (ours): 3-hero HP entries one lower than v5-v6 (Ashmaw 13/14/15, Morvane 12/13/14), with the faster lair."""
+    assert new(players=3, guardian=guardian).guardian_hp() == entries
+
+
+def _lay_our_tokens(s, kinds):
+    """Our X tokens of these kinds leave the bag for a spot of their own location; the rooms are emptied."""
+    for room in list(s.d["rooms"]):
+        set_monster(s, room, None)
+    for t in [t for t in s.d["bag"] if s.d["tokens"][t]["kind"] in kinds]:
+        s.d["bag"].remove(t)
+        s.d["spots"][s.d["tokens"][t]["loc"]][0] = t
+    s.changed()
+    assert not s.invariants(), s.invariants()
+
+
+@pytest.mark.parametrize("players, altar_x", [(3, 1), (4, 0), (5, 1)])
+def test_the_defiled_altar_adds_no_x_at_four_heroes_only(players, altar_x):
+    """v7 (ours): village.json gives the Defiled Altar n_by_heroes {"4": 0}; other hero counts keep its 1 X."""
+    assert C.village["advanced_tokens"]["defiled_altar"]["n_by_heroes"] == {4: 0}
+    s = new(players=players, difficulty="hard")
+    roll_fixed(s, {})
+    _lay_our_tokens(s, ("defiled_altar",))
+    events, army = _army_after_a_quiet_turn(s)
+    assert army.params["x"] == altar_x and army.params["left"] == altar_x
+    logged = [e.params["n"] for e in events if e.key.endswith(".army_x_tokens")]
+    assert logged == ([altar_x] if altar_x else [])
+
+
+@pytest.mark.parametrize("players, x", [(3, 2), (4, 1)])
+def test_burned_archives_keeps_its_x_at_four_heroes(players, x):
+    s = new(players=players, difficulty="hard")
+    roll_fixed(s, {})
+    _lay_our_tokens(s, ("burned_archives", "defiled_altar"))
+    events, army = _army_after_a_quiet_turn(s)
+    assert army.params["x"] == x
+    assert next(e for e in events if e.key.endswith(".army_x_tokens")).params["n"] == x
