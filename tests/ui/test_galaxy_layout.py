@@ -615,3 +615,56 @@ def test_a_tile_on_the_mech_board_shows_its_numbers_whole_or_its_cubes(lang, mon
             assert not V._crowded(string, size, width, ic + 4, -2), (kind, string)
     assert weapons >= 2                        # at least the two weapons that pay ammo and energy
     V.slot_surface.cache_clear()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_missions_cost_and_dna_tokens_stay_inside_its_card_and_a_held_mission_shows_no_cost(lang, monkeypatch):
+    """A mission card at every size the table gives it (the display, and the board's row of held missions, down to
+    the narrow cards of a full row): its cost is never wider than the room left of its points (cut at the card's
+    edge, the board showed the tail of "2 Favour": "vour"), its DNA tokens lie side by side inside the card, and a
+    mission on its owner's board shows no cost at all (its Favour is paid when it is taken)."""
+    from gamecore.galaxy.content import content
+    from ui import fonts
+    from ui.games.galaxy import faces
+    from ui.games.galaxy import views as V
+
+    i18n.set_language(lang)
+    costs, tokens = [], []
+    real_fit, real_picture = fonts.fit_text, V.art.picture
+
+    def fit_text(string, size_, width, colour, bold=False, minimum=7):
+        img = real_fit(string, size_, width, colour, bold, minimum)
+        costs.append((string, img.get_width()))
+        return img
+
+    def picture(name, d, *a, **kw):
+        if name == "dna":
+            tokens.append(d)
+        return real_picture(name, d, *a, **kw)
+
+    monkeypatch.setattr(fonts, "fit_text", fit_text)
+    monkeypatch.setattr(V.art, "picture", picture)
+    V.display_surface.cache_clear()
+    try:
+        for mid, mission in content().missions.items():
+            n = sum(mission["dna"].values())
+            held = faces.mission_face(mid, mission, held=True)
+            assert held.cost == "" and held.dna == faces.mission_face(mid, mission).dna
+            # the map's corner at 1280x800 and larger, the wide corner beside the column, and the board's row
+            # of 1 to 5 held and done missions (66 wide alone, (210 - 4 (n - 1)) / n each for n > 3)
+            board = [(66, 44)] + [(int((3 * 70 - 4 * (k - 1)) / k), 44) for k in (4, 5)]
+            for w, h in [(92, 38), (96, 64), (189, 33)] + board:
+                pad = max(3, w // 28)
+                face = faces.mission_face(mid, mission)
+                costs.clear()
+                V.display_surface(face, (w, h))
+                drawn = [width for string, width in costs if string == face.cost]
+                assert (w, h) in board or drawn and drawn[0] <= V._cost_right(face, w, pad, max(8, min(14, int(h * 0.22)))) - pad, \
+                    (mid, (w, h), face.cost, drawn)
+                for f in (face, held) if (w, h) in board else (face,):
+                    tokens.clear()
+                    V.display_surface.cache_clear()
+                    V.display_surface(f, (w, h))
+                    assert len(tokens) == n and n * tokens[0] + 2 * (n - 1) <= w - 2 * pad, (mid, (w, h), tokens)
+    finally:
+        V.display_surface.cache_clear()

@@ -122,9 +122,10 @@ def tile_face(kind: str, tile: dict, copies: int | None = None, band: int = 0) -
                                and tile.get(k)))
 
 
-def mission_face(mid: str, mission: dict, done: bool = False) -> DisplayFace:
+def mission_face(mid: str, mission: dict, done: bool = False, held: bool = False) -> DisplayFace:
+    """A mission's card; ``held``: on its owner's board, where its Favour is paid already (no cost shown)."""
     letters = tuple(letter for letter, n in mission.get("dna", {}).items() for _ in range(n))
-    return DisplayFace("".join(letters), cost=t("galaxy.ui.favour_n", n=mission.get("favour", 0)),
+    return DisplayFace("".join(letters), cost="" if held else t("galaxy.ui.favour_n", n=mission.get("favour", 0)),
                        vp=mission.get("vp"), dna=letters, kind="mission", used=done)
 
 

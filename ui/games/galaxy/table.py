@@ -421,7 +421,7 @@ class GalaxyTable(TableScene):
         cards = [(m, False) for m in p["missions"]] + [(m, True) for m in p["done"]]
         w = 66 if len(cards) <= 3 else (3 * SLOT_STEP[0] - 4 * (len(cards) - 1)) / len(cards)
         for k, (m, done) in enumerate(cards):
-            face = faces.mission_face(m, data.missions[m.split(":", 1)[1]], done=done)
+            face = faces.mission_face(m, data.missions[m.split(":", 1)[1]], done=done, held=True)
             self._put(DisplayCardView(m, (sx + k * (w + 4), rect.bottom - 48, w, 44), face), region)
         # under the pilot's abilities: the specialists hired
         specs = p["specs"]

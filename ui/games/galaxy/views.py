@@ -1045,7 +1045,9 @@ def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
         b = badge(str(face.vp), size_t, (92, 64, 150), (255, 255, 255))
         surf.blit(b, b.get_rect(topright=(right, pad - 1)))
     if face.cost:
-        img = fonts.text(face.cost, max(7, size_t - 1), (110, 70, 20), True)
+        # never wider than the room left of the points badge (cut, it showed the tail of "2 Favour": "vour")
+        room = _cost_right(face, w, pad, size_t) - pad
+        img = fonts.fit_text(face.cost, max(7, size_t - 1), max(8, room), (110, 70, 20), True)
         surf.blit(img, img.get_rect(topright=(_cost_right(face, w, pad, size_t), pad)))
     y = pad
     if not face.dna:                     # a mission's DNA tokens below carry their letters: no title needed
@@ -1068,7 +1070,9 @@ def display_surface(face: DisplayFace, size: tuple[int, int]) -> pygame.Surface:
             img = fonts.text(letter, max(8, d // 2), ink if light else (255, 255, 255), True)
             surf.blit(img, img.get_rect(center=(x + d // 2, y0 + d // 2)))
     elif face.dna:
-        d = max(8, int(h * 0.28))
+        # under the cost line, as many tokens as the mission needs side by side within the card
+        n = len(face.dna)
+        d = max(4, min(int(h * 0.28), (w - 2 * pad - 2 * (n - 1)) // max(1, n)))
         for i, letter in enumerate(face.dna):
             surf.blit(art.picture("dna", d, art.DNA_COLOURS.get(letter, (200, 200, 200))), (pad + i * (d + 2), y))
             img = fonts.text(letter, max(7, d // 2), ink, True)
