@@ -14,7 +14,7 @@ DIFFICULTIES = ("first_time", "easy", "medium", "hard", "legendary")
 
 # The rules' version (saves made by another version are refused). Written here so that listing the games
 # (the menu at start-up) does not import the rules engine; state.py takes its number from here.
-ENGINE_VERSION = 7
+ENGINE_VERSION = 8
 
 
 def check_content():
