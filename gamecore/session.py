@@ -97,6 +97,11 @@ class Session:
     _redo: list[Action] = field(default_factory=list, init=False)
     _redo_joined: list[bool] = field(default_factory=list, init=False)   # beside _redo: joined to the one before
     last_save_error: str | None = field(default=None, init=False)
+    # the app's table sets this: a change then only marks the autosave due, and the table writes it a few frames
+    # later (flush_autosave), so serialising and fsyncing the whole game never stalls the frame of a move
+    defer_autosave: bool = field(default=False, init=False)
+    autosave_due: bool = field(default=False, init=False)
+    changes: int = field(default=0, init=False)          # moves, undos and redos so far (the table watches it)
     # which game this is, kept in the save's meta: statistics count a game once however often it is
     # saved, resumed or loaded (not part of the state, so digests are unchanged)
     uid: str = field(default_factory=lambda: secrets.token_hex(8), init=False)
@@ -142,7 +147,7 @@ class Session:
         self.steps.append(Step(seat, action, events, any(e.irreversible for e in events)))
         self._redo.clear()
         self._redo_joined.clear()
-        self.write_autosave()
+        self._changed()
         return events
 
     def join_to_previous(self, index: int) -> None:
@@ -188,7 +193,7 @@ class Session:
             step = self.steps.pop()
             self._redo.append(step.action)
             self._redo_joined.append(step.joined)
-        self.write_autosave()
+        self._changed()
         return span
 
     def state_before(self, i: int) -> GameState:
@@ -264,8 +269,21 @@ class Session:
                      "joined": [i for i, step in enumerate(self.steps) if step.joined]},
         }
 
+    def _changed(self) -> None:
+        self.changes += 1
+        if self.defer_autosave:
+            self.autosave_due = True
+        else:
+            self.write_autosave()
+
+    def flush_autosave(self) -> None:
+        """Write the autosave a deferred change left due (nothing when none is due)."""
+        if self.autosave_due:
+            self.write_autosave()
+
     def write_autosave(self) -> None:
         """Autosave after each action; a failure is remembered (the UI says saves are unavailable), never raised."""
+        self.autosave_due = False
         if self.autosave is None:
             return
         try:

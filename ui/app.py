@@ -271,6 +271,8 @@ class App:
             self.frame_times.append((time.perf_counter() - began) * 1000.0)
             if len(self.frame_times) > 600:
                 del self.frame_times[:300]
+        for scene in list(self.scenes.stack):
+            scene.flush()                # a table's autosave of the last move, if still due
         self.remember_window()
         self.stats.close()
         return 0

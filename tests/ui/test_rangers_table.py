@@ -239,6 +239,7 @@ def test_every_legal_action_is_reachable_from_the_table(players, seed, options):
             checked += 1
             pref = [a for a in legal if a.kind in ("battle", "play", "react", "ready", "pass")]
             scene.apply_action(rng.choice(pref) if pref and rng.random() < 0.7 else rng.choice(legal))
+            scene.before_input()                            # the next frame's start: the panel's new decision
     assert checked >= 30
     assert {"move", "deploy"} <= kinds
 

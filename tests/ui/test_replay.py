@@ -212,6 +212,7 @@ def test_play_from_here_branches_in_practice_mode_and_leaves_the_save_byte_ident
     table.apply_action(new.state.legal_actions()[0])
     assert len(new.steps) == k + 1 and new.uid != session.uid
     assert path.read_bytes() == before
+    frames(app, table.AUTOSAVE_AFTER_FRAMES + 1)      # the table writes its autosave a few frames after a move
     autosave = json.loads(persistence.autosave_path().read_text())
     assert len(autosave["actions"]) == k + 1
 

@@ -327,7 +327,7 @@ def test_the_panel_names_the_acting_seat_and_s_skips_to_the_persons_turn(monkeyp
 def test_a_moves_panel_follows_at_the_next_frames_start_before_any_input_is_handled(monkeypatch):
     """The drop's frame shows the move on the table and in the log; the panel's next decision is made at
     the start of the next frame, before that frame's input: no input ever meets the old panel. Without
-    animations nothing is put off."""
+    animations too: the frame that applies a move never also lists and lays out the next decision."""
     app, session, scene = make({"animation_speed": "normal"})
     monkeypatch.setattr(scene, "_start_bot", lambda: None)
     card = sorted(session.state.hands[0])[0]
@@ -346,7 +346,12 @@ def test_a_moves_panel_follows_at_the_next_frames_start_before_any_input_is_hand
     card = sorted(session2.state.hands[0])[0]
     post_drag(screen_of(scene2, card), screen_of(scene2, "bin:0"))
     app2.frames(1, dt=0.01)
-    assert not scene2._refresh_due and scene2.seat_name(1) in scene2.panel.turn
+    assert scene2._refresh_due and not scene2.animator.busy and scene2.seat_name(1) not in scene2.panel.turn
+    seen.clear()
+    monkeypatch.setattr(scene2, "handle_event", lambda e: seen.append(scene2.panel.turn))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0)))
+    app2.frames(1, dt=0.01)
+    assert seen and all(scene2.seat_name(1) in turn for turn in seen) and not scene2._refresh_due
 
 
 # ------------------------------------------------------------------ inspect and hands

@@ -62,6 +62,9 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def flush(self) -> None:
+        """Write what the scene put off writing (a table: its autosave); called when the app closes."""
+
     def is_still(self) -> bool:
         """True when the next frame would look like the last one (the app then skips drawing it, after a
         quiet moment without input). A scene that animates by itself keeps the default, False."""

@@ -297,6 +297,9 @@ class TableScene(Scene):
     # ================================================================== lifecycle
     def enter(self, session: Session | None = None, **args) -> None:
         self.session = session
+        if session is not None:
+            session.defer_autosave = True          # written a few frames after a change: _autosave_later
+        self._autosave_mark, self._autosave_quiet = None, 0
         self.token += 1
         self._results_shown = bool(args.get("review"))   # back from the results to look at the table
         self.sounds.start(session)
@@ -310,13 +313,39 @@ class TableScene(Scene):
         gc.freeze()
 
     def exit(self) -> None:
+        self.flush()
         self.token += 1       # any thinking worker now reports to nobody
         gc.unfreeze()         # the next full pass frees what the table leaves behind
         super().exit()
 
     def pause(self) -> None:
         self.drag.cancel()
+        self.flush()
         super().pause()
+
+    # the autosave: serialising the whole game and fsyncing it costs 1.5-3 ms here (more on a slow disk), so a
+    # change only marks it due and it is written once AUTOSAVE_AFTER_FRAMES frames have gone by without another
+    # change: never in the frame of a move or the one after it, and once at the end of a run of bot moves
+    AUTOSAVE_AFTER_FRAMES = 3
+
+    def _autosave_later(self) -> None:
+        s = self.session
+        if s.changes != self._autosave_mark:
+            self._autosave_mark, self._autosave_quiet = s.changes, 0
+            return
+        self._autosave_quiet += 1
+        if s.autosave_due and self._autosave_quiet >= self.AUTOSAVE_AFTER_FRAMES:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.session is not None and self.session.autosave_due:
+            self.session.flush_autosave()
+            self._warn_save_error()
+
+    def _warn_save_error(self) -> None:
+        if self.session.last_save_error and self.session.last_save_error != self._save_warned:
+            self._save_warned = self.session.last_save_error
+            self.toast(t("table.autosave_failed", reason=self.session.last_save_error), "error")
 
     def resume(self) -> None:
         # a worker's answer may have reached the scene on top of us and been lost: think again
@@ -455,9 +484,7 @@ class TableScene(Scene):
             self.panel.set_tools(self.session.can_undo(), self.session.can_redo())
         self._check_pass_device()
         self.refresh_highlights()
-        if self.session.last_save_error and self.session.last_save_error != self._save_warned:
-            self._save_warned = self.session.last_save_error
-            self.toast(t("table.autosave_failed", reason=self.session.last_save_error), "error")
+        self._warn_save_error()
 
     # ------------------------------------------------------------------ overlays: picker and seat boards
     def _sync_picker(self, request: PickRequest | None) -> None:
@@ -646,12 +673,12 @@ class TableScene(Scene):
             if batch["changes"]:
                 self._resync()
                 self._show_change(batch["events"], batch["before"])
-                if self.animator.busy and self.panel is not None:
-                    # the person's move animates: the table and the log show it in this frame, and the
-                    # panel's next decision (its buttons, prompt and the table's glows) is made at the
-                    # start of the next one, before any input; no input is taken while the move animates
-                    # (input_actions), so nothing waits for it. The frame that applies the move then
-                    # does not also list and lay out the next decision's choices.
+                if self.panel is not None:
+                    # the table and the log show the person's move in this frame, and the panel's next
+                    # decision (its buttons, prompt and the table's glows) is made at the start of the next
+                    # one, before any input (before_input), so no input meets the old panel; while the move
+                    # animates no input is taken anyway (input_actions). The frame that applies the move then
+                    # does not also list and lay out the next decision's choices (with or without animations).
                     self._refresh_due = True
                 else:
                     self.refresh()
@@ -1205,6 +1232,7 @@ class TableScene(Scene):
         self.inspector.update(dt, suppressed=self.drag.busy or self.camera.panning or self.blocked)
         if self.session is None:
             return
+        self._autosave_later()
         if not self.state.is_over():
             self._results_shown = False      # an undo took the game back: its end shows the results again
         else:
