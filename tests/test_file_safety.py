@@ -545,3 +545,23 @@ def test_damaged_medal_record_is_kept_byte_for_byte_and_a_fresh_one_started(tmp_
     assert kept.read_bytes() == raw
     assert rec.problem[1]["backup"] == kept.name
     assert rec.to_json() == medals.Record().to_json()   # nothing invented from the damaged file
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_line_under_resume_stays_inside_the_menus_column_in_both_languages(app, lang):
+    """The game that resumes is named under the button, wrapped to the column: on one line, Barricades' Japanese
+    title and round ran past the window's edge at 1280x800."""
+    from ui import fonts, i18n
+
+    i18n.set_language(lang)
+    try:
+        session = Session.new("barricades", 1, 3)            # the longest title
+        path = session.autosave = persistence.autosave_path()
+        session.write_autosave()
+        app.scenes.switch("menu")
+        frames(app)
+        menu = app.scenes.top
+        assert menu.resume_lines and "".join(menu.resume_lines).replace(" ", "") == menu.resume_detail.replace(" ", "")
+        assert all(fonts.font(14).size(line)[0] <= 280 - 8 for line in menu.resume_lines)
+    finally:
+        i18n.set_language("en")

@@ -134,10 +134,14 @@ class MenuScene(Scene):
             detail = persistence.clip(t("menu.resume_detail", game=title,
                                         round=summary.get("round", summary.get("turn", "?"))), 60)
             button("resume", t("menu.resume"), "#primary")
-            y += 22                      # room for the line that says which game resumes
+            # which game resumes, under the button, wrapped to the column (on one line a long Japanese title
+            # ran past the window's edge at 1280x800)
+            self.resume_lines = fonts.wrap(detail, 14, col_w - 8)[:2]
+            y += 22 + 18 * (len(self.resume_lines) - 1)
             self.resume_detail = detail
         else:
             self.resume_detail = ""
+            self.resume_lines = []
         button("load", t("menu.load"))
         button("stats", t("menu.stats"))
         button("settings", t("menu.settings"))
@@ -214,8 +218,8 @@ class MenuScene(Scene):
         for rect, info in self.tiles:
             self._draw_tile(surface, rect, info)
         w, h = self.app.size
-        if self.resume_detail:
-            surface.blit(fonts.text(self.resume_detail, 14, MUTED), (w - 280 - 48 + 4, 150 + 56))
+        for i, line in enumerate(getattr(self, "resume_lines", [])):
+            surface.blit(fonts.fit_text(line, 14, 280 - 8, MUTED), (w - 280 - 48 + 4, 150 + 56 + 18 * i))
         if self.app.storage_problem:
             line = t("menu.storage_unavailable")
             surface.blit(fonts.text(line, 15, (230, 140, 120)), (48, h - 40))
