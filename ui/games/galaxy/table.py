@@ -463,10 +463,10 @@ class GalaxyTable(TableScene):
         for a in self.legal():
             keep += [self.world.get(a.source), self.world.get(a.target)]
         keep = [v.world_rect() for v in keep if v is not None]
-        busy = [pygame.FRect(v.cell) for v in self.world.all() if hasattr(v, "cell")]
-        busy += [M.r(r) for r in self.geo.map_displays().values()]
+        planets = [v for v in self.world.all() if hasattr(v, "cell")]      # one pass over the views, both lists
+        busy = [pygame.FRect(v.cell) for v in planets] + [M.r(r) for r in self.geo.map_displays().values()]
+        arts = [v.world_rect() for v in planets]
         size = (L.COMBAT_SIZE[0] * k, L.COMBAT_SIZE[1] * k)
-        arts = [v.world_rect() for v in self.world.all() if hasattr(v, "cell")]
         spot = L.panel_spot(size, M.r(L.MAP).inflate(-4, -4), keep, busy, near=keep[0].center if keep else None,
                             avoid=arts)
         return L.Region(spot.x, spot.y, k)
