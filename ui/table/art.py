@@ -14,7 +14,7 @@ from functools import lru_cache
 import pygame
 
 from ui.resources import resource_path
-from ui.table.icons import placeholder
+from ui.table.icons import display_format, placeholder
 
 MAX_SVG_BYTES = 512 * 1024
 
@@ -65,6 +65,7 @@ def _rasterise(data: bytes, w: int, h: int) -> pygame.Surface:
         img = pygame.image.load_sized_svg(io.BytesIO(data), (w, h))
     except (pygame.error, OSError, ValueError):
         return placeholder((w, h))
+    img = display_format(img)
     if img.get_size() == (w, h):
         return img
     boxed = pygame.Surface((w, h), pygame.SRCALPHA)   # keep the aspect ratio, centred in the box

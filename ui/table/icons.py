@@ -22,6 +22,19 @@ def _size(size) -> tuple[int, int]:
     return max(1, int(w)), max(1, int(h))
 
 
+def display_format(img: pygame.Surface) -> pygame.Surface:
+    """``img`` in the window's pixel format (with its alpha), when a window exists. An SVG is rasterised
+    with red and blue swapped against the window's format, and pygame-ce blits such a surface by its
+    slow general path: about 40 times slower than the same pixels converted (0.26 ms against 0.006 for
+    140x140 px), on every frame a token or figure is drawn."""
+    if pygame.display.get_surface() is None:
+        return img
+    try:
+        return img.convert_alpha()
+    except pygame.error:
+        return img
+
+
 def placeholder(size) -> pygame.Surface:
     w, h = _size(size)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -54,6 +67,7 @@ def _icon(name: str, w: int, h: int) -> pygame.Surface:
         img = pygame.image.load_sized_svg(io.BytesIO(data), (w, h))
     except (pygame.error, OSError, ValueError):
         return placeholder((w, h))
+    img = display_format(img)
     if img.get_size() == (w, h):
         return img
     # the SVG keeps its aspect ratio: centre it in the requested box so layouts stay exact

@@ -41,7 +41,7 @@ from .palette import Palette, palette
 from .panel import SidePanel, panel_rect
 from .sounds import TableSounds
 from .toast import Toasts
-from .views import CardView, HandView, PileView, View, World
+from .views import CardView, HandView, PileView, View, World, fill_rect
 
 GENERIC_REASON = "That cannot go there."
 BOT_STEP = 2.0          # a bot's step stays on screen this many animation lengths (0.6 s at normal speed)
@@ -1329,7 +1329,7 @@ class TableScene(Scene):
         for area in ((0, 0, w, vp.top), (0, vp.bottom, w, h - vp.bottom), (0, vp.top, vp.left, vp.height),
                      (vp.right, vp.top, w - vp.right, vp.height)):
             if area[2] > 0 and area[3] > 0:
-                surface.fill((20, 22, 26), area)
+                fill_rect(surface, (20, 22, 26), area)
 
     def bot_banner_text(self) -> str:
         """Above the table while another seat acts: who, and what it just did (or that it thinks)."""

@@ -502,8 +502,11 @@ class RangersTable(TableScene):
         y0 = g["strip_y"]
         cur = state.current_seat()
         if cur is not None and not state.is_over() and len(seats) > 1:
-            # the seat to play gets the width its hand needs to lie side by side at a readable size
-            n = len(seats[cur]["hand"])
+            # the seat to play gets the width a hand needs to lie side by side at a readable size: the
+            # largest hand at the table, so the width is the same whoever plays and the other seats keep
+            # their size as the turn passes (in a battle it passes at every card: a seat that changed size
+            # each time made every seat's panel, piles and hand be laid out and drawn afresh)
+            n = max(len(st["hand"]) for st in seats)
             need = n * (MIN_CARD_W + HandView.GAP) + 24
             if need > g["W"] * 0.62:            # two rows beside the piles (see _seat)
                 need = -(-n // 2) * (MIN_CARD_W + HandView.GAP) + 84
