@@ -991,3 +991,32 @@ def test_the_side_columns_pieces_sit_inside_their_panels_clear_of_the_titles_at_
         assert enemies.contains(pygame.Rect(v.world_rect())), v.cid
     assert power.contains(rect("deck:zords"))
     assert energy.contains(rect("supply")) and rect("supply").top >= energy.top + 28
+
+
+def test_the_seat_to_play_is_as_wide_as_the_largest_hand_and_the_others_keep_their_size_as_the_turn_passes(
+        monkeypatch):
+    """In a battle the turn passes at every card: a seat to play sized by its own hand made every other
+    seat change size (laid out and drawn afresh) each time. It is sized by the largest hand at the table,
+    so a seat keeps its width whoever plays, and the one to play still lays its hand side by side."""
+    from ui.games.rangers.table import MIN_CARD_W
+
+    session = new_session(players=4, seed=4)
+    assert play_until(session, lambda s: s.d["battle"] is not None and top_task_of(s) == "ranger_turn"
+                      and len({s.d["rseat"][r] for r in s.d["battle"]["rangers"]}) >= 3, seed=4)
+    seats = session.state.d["seats"]
+    seats[0]["hand"] = seats[0]["hand"][:2]                 # hands of different sizes (the layout only reads them)
+    seats[2]["hand"] = seats[2]["hand"][:3]
+    assert max(len(st["hand"]) for st in seats) >= 4
+    d = session.state.d
+    battling = sorted({d["rseat"][r] for r in d["battle"]["rangers"]})
+    app, scene = open_rangers(session)
+    widths: dict = {}
+    for cur in battling:                                  # the turn passes among the battling rangers' seats
+        monkeypatch.setattr(type(session.state), "current_seat", lambda self, c=cur: c)
+        scene._resync()
+        for s in range(len(seats)):
+            widths.setdefault((s, s == cur), set()).add(round(scene.world.get(f"seat:{s}").rect.width, 3))
+        hand = scene.world.get(f"hand:{cur}")
+        xs = sorted(card.rect.x for card in hand.cards)
+        assert all(b - a >= MIN_CARD_W - 0.5 for a, b in zip(xs, xs[1:])), (cur, xs)   # side by side
+    assert all(len(w) == 1 for w in widths.values()), widths

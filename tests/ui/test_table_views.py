@@ -627,3 +627,37 @@ def test_a_hands_new_cards_are_found_as_a_fresh_walk_would_find_them():
         assert world._index is None or world._index == fresh()
         assert world.index() == fresh()
     assert world.get("c3") is None and world.get("c2") is None and world.get("deck").parent is b
+
+
+def test_a_wide_fill_split_at_an_aligned_column_gives_the_same_pixels_as_one_fill():
+    """fill_rect fills the narrow head on its own so the wide part starts on a 64-byte boundary: the
+    pixels are those of one surface.fill, at every start column, width and clip."""
+    import random
+
+    from ui.table.views import fill_rect
+
+    rng = random.Random(5)
+    base = pygame.Surface((704, 90)).convert(pygame.display.get_surface())    # rows of 44 x 64 bytes
+    base.fill((12, 200, 7))
+    assert base.copy()._pixels_address % 64 == 0                                 # the split is taken
+    for _ in range(300):
+        rect = pygame.Rect(rng.randint(-20, 650), rng.randint(-10, 80), rng.randint(0, 400), rng.randint(0, 60))
+        clip = rng.choice([None, pygame.Rect(rng.randint(0, 300), 0, rng.randint(1, 400), 90)])
+        want, got = base.copy(), base.copy()
+        for s in (want, got):
+            s.set_clip(clip)
+        want.fill((200, 30, 90), rect)
+        fill_rect(got, (200, 30, 90), rect)
+        assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB"), (rect, clip)
+
+
+def test_icons_and_art_are_rasterised_into_the_windows_pixel_format():
+    """An SVG rasterises with red and blue swapped against the window, and pygame-ce blits such a surface by
+    its slow general path (about 40x slower): icons and art are converted once, when a window exists."""
+    from ui.table import art, icons
+
+    window = pygame.display.get_surface().convert_alpha()
+    for surf in (icons.icon("energy", 37), art.art("common", "pawn", 41, (1, 2, 3)),
+                 art.art("surfaces", "rangers", (64, 64))):
+        assert surf.get_flags() & pygame.SRCALPHA
+        assert surf.get_masks() == window.get_masks(), surf.get_masks()
