@@ -544,3 +544,27 @@ def test_the_app_loads_the_font_of_a_ui_scale_only_when_a_side_panel_uses_it():
         assert app.scenes.top.panel.end_button.font is fonts_loaded["notosansjp_regular_aa_13"].loaded_font
     finally:
         pygame.display.set_mode(tt.WINDOW)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_panels_header_shows_every_games_title_uncut_or_its_mode_when_the_series_name_does_not_fit(lang):
+    """Barricades' Japanese title ran past the 340 px panel and was cut ("サンダーストーン・クエスト — バ…"): a
+    "Series — Mode" title that does not fit keeps its mode, the game this table is."""
+    import gamecore
+    import pygame_gui
+
+    from ui import i18n
+    from ui.i18n import t
+    from ui.table.panel import SidePanel, panel_rect
+
+    i18n.set_language(lang)
+    manager = pygame_gui.UIManager((1280, 800), enable_live_theme_updates=False)
+    for info in gamecore.games():
+        title = t(info.title)
+        panel = SidePanel(manager, panel_rect((1280, 800)), title)
+        panel.build()
+        shown = panel.title_label.text
+        assert "…" not in shown, (info.id, shown)
+        assert shown == title or (" — " in title and shown == title.split(" — ", 1)[1]), (info.id, shown)
+        if info.id == "barricades" and lang == "ja":
+            assert shown == title.split(" — ", 1)[1]              # the case that was cut

@@ -314,7 +314,7 @@ class SidePanel:
         line_h = fonts.font(size).get_linesize()
         self.inner_w = inner_w = self.rect.width - 2 * MARGIN - 6
         self.title_label = UILabel(pygame.Rect(MARGIN, MARGIN, inner_w, line_h + 4),
-                                   fonts.fit_label(self.title, inner_w - 12, size), m, container=c,
+                                   self._title_text(self.title, inner_w, size), m, container=c,
                                    object_id=ObjectID("#table_title", use_scale_class(m, scale_pct(self.scale))))
         self._header_max = max(3 * line_h, self.rect.height // 3)
         head = self._header_surface()
@@ -481,7 +481,17 @@ class SidePanel:
     def set_title(self, text: str) -> None:
         self.title = text
         if self.built:
-            self.title_label.set_text(fonts.fit_label(text, self.inner_w - 12, self.size))
+            self.title_label.set_text(self._title_text(text, self.inner_w, self.size))
+
+    @staticmethod
+    def _title_text(title: str, inner_w: int, size: int) -> str:
+        """The game's title as the panel's header shows it: whole when it fits; a "Series — Mode" title
+        that does not (Barricades' in Japanese) keeps its mode, the game the table is; cut only if even
+        that is too long."""
+        whole = fonts.fit_label(title, inner_w - 12, size)
+        if whole != title and " — " in title:
+            return fonts.fit_label(title.split(" — ", 1)[1], inner_w - 12, size)
+        return whole
 
     def _refresh_header(self) -> None:
         if not self.built:
