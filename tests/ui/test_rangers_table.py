@@ -1020,3 +1020,24 @@ def test_the_seat_to_play_is_as_wide_as_the_largest_hand_and_the_others_keep_the
         xs = sorted(card.rect.x for card in hand.cards)
         assert all(b - a >= MIN_CARD_W - 0.5 for a, b in zip(xs, xs[1:])), (cur, xs)   # side by side
     assert all(len(w) == 1 for w in widths.values()), widths
+
+
+def test_six_seats_in_a_small_window_keep_their_piles_tokens_and_hand_inside_their_own_panel():
+    """At 1280x800 six seats leave a few of them too narrow for piles and tokens in one row: the tokens of
+    one seat lay over the next seat's panel. They now go in a row under the piles, and the hand under them."""
+    session = new_session(players=6, seed=1)
+    assert play_until(session, lambda s: s.d["battle"] is not None and top_task_of(s) == "ranger_turn"
+                      and len({s.d["rseat"][r] for r in s.d["battle"]["rangers"]}) >= 2, seed=1)
+    app, scene = open_rangers(session)
+    assert app.screen.get_size() == (1280, 800)
+    narrow = 0
+    for s in range(6):
+        panel = scene.world.get(f"seat:{s}").rect
+        narrow += panel.width < 150
+        for part in ("deck", "discard", "energy", "action", "hand"):
+            view = scene.world.get(f"{part}:{s}")
+            assert panel.inflate(2, 2).contains(view.rect), (s, part, view.rect, panel)
+        hand = scene.world.get(f"hand:{s}")
+        tokens = max(scene.world.get(f"{p}:{s}").rect.bottom for p in ("deck", "discard", "energy", "action"))
+        assert all(card.rect.top >= tokens for card in hand.cards if card.visible), s
+    assert narrow >= 2                                    # the case this is about is on the table

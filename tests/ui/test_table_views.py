@@ -112,7 +112,7 @@ def _title_bar(card):
     return pygame.FRect(r.x, r.y, r.width, HandView.title_band(r.height))
 
 
-@pytest.mark.parametrize("width,height", [(300, 200), (480, 180), (880, 178), (217, 134)])
+@pytest.mark.parametrize("width,height", [(300, 200), (480, 180), (880, 178), (217, 134), (300, 170)])
 def test_a_big_hand_never_covers_a_card_title_and_keeps_a_readable_size(width, height):
     """However many cards: each one shown keeps its title bar (title and cost) uncovered, no card shrinks
     below the hand's readable minimum, and the ones that do not fit are scrolled to, not squeezed."""
@@ -128,6 +128,9 @@ def test_a_big_hand_never_covers_a_card_title_and_keeps_a_readable_size(width, h
         for i, below in enumerate(order):
             for above in order[i + 1:]:
                 assert not _title_bar(below).colliderect(above.world_rect().inflate(-0.5, -0.5)), (n, width)
+        room = hand.rect.height - 4 - HandView.PAGER_H >= shown[0].rect.height
+        if hand.rows > hand.rows_shown and room:                    # the pager's line stays clear of the cards
+            assert all(c.rect.top >= hand.rect.top + HandView.PAGER_H - 0.01 for c in shown), (n, width, height)
         seen = {c.cid for c in shown}
         while hand.scroll_rows(1):
             seen |= {c.cid for c in cards if c.visible}

@@ -392,6 +392,8 @@ class HandView(View):
         if self.world is not None:
             self.world.children_replaced(self, old)
 
+    PAGER_H = 16          # world units above the cards for "1-3/7 ▲▼" when the rows do not all fit
+
     @staticmethod
     def title_band(card_h: float) -> float:
         """Height of a card's title bar (with its frame): what a row behind the next one still shows."""
@@ -415,6 +417,8 @@ class HandView(View):
             need = h_ + (rows - 1) * self.title_band(h_)
             if (need <= H and h_ <= H) or f <= low:
                 fit = 1 + max(0, int((H - h_) // self.title_band(h_))) if h_ <= H else 1
+                if rows > fit and h_ <= H - self.PAGER_H:    # rows to page through: room above them for the pager
+                    fit = 1 + max(0, int((H - self.PAGER_H - h_) // self.title_band(h_)))
                 return f, cols, rows, max(1, min(rows, fit))
             f = max(low, f - 0.04)
 

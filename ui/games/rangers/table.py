@@ -539,6 +539,7 @@ class RangersTable(TableScene):
         # the seat to play, when its hand needs two rows: the piles and tokens in a column on the left,
         # the hand beside them using the panel's whole height
         side = active and not compact and len(st["hand"]) * (MIN_CARD_W + HandView.GAP) > pw - 8 and ph >= 230
+        below = 0.0
         if side:
             w.add(PileView(f"deck:{s}", (px, ry, *pile), count=len(st["deck"]), label=t("rangers.ui.deck"),
                            back_colour=back))
@@ -551,20 +552,42 @@ class RangersTable(TableScene):
             w.add(SlotToken(f"action:{s}", (px + pile[0] / 2, ty + 32), size=26, icon="action", colour=ACTION_BLUE,
                             count=st["actions"]))
         else:
+            captions = ("", "")
+            if compact and pw - 12 < 2 * pile[0] + 4 + 6 + 2 * 22 + 20:
+                # too narrow for piles and tokens in one row (six seats in a small window): the tokens in a
+                # column beside slightly smaller piles, or, narrower still, in a row under them: all inside
+                # the panel (in one row they lay over the next seat's panel)
+                col_pile = (pw - 12 - 4 - 6 - 20) / 2
+                if col_pile >= 26:
+                    pile = (min(pile[0], col_pile), min(pile[0], col_pile) * 50 / 36)
+                    tok = min(20.0, (pile[1] - 4) / 2)
+                    tx = px + 2 * pile[0] + 4 + 6 + tok / 2
+                    spots = [(tx, ry + pile[1] / 2 - tok / 2 - 2), (tx, ry + pile[1] / 2 + tok / 2 + 2)]
+                else:
+                    row_pile = max(18.0, min(pile[0], (pw - 16) / 2))
+                    pile = (row_pile, row_pile * 50 / 36)
+                    tok = 20.0
+                    cy, mid = ry + pile[1] + 4 + tok / 2, x + pw / 2
+                    spots = [(mid - tok / 2 - 4, cy), (mid + tok / 2 + 4, cy)]
+                    below = tok + 6                   # the hand starts under the tokens' row
+                gap = 4
+            else:
+                gap = 4 if compact else 6
+                tok = 22 if compact else 30
+                tx = px + 2 * pile[0] + gap + (6 if compact else 8) + tok / 2
+                cy = ry + pile[1] / 2 - 4
+                spots = [(tx, cy), (tx + tok + (10 if compact else 16), cy)]
+                if not compact:
+                    captions = (t("rangers.ui.stored"), t("rangers.ui.actions"))
             w.add(PileView(f"deck:{s}", (px, ry, *pile), count=len(st["deck"]), label=t("rangers.ui.deck"),
                            back_colour=back))
-            px += pile[0] + (4 if compact else 6)
-            w.add(PileView(f"discard:{s}", (px, ry, *pile), count=len(st["discard"]), label=t("rangers.ui.discard"),
-                           back_colour=back, top=F.combat_face(top) if top else None, face_up=top is not None))
-            px += pile[0] + (6 if compact else 8)
-            tok = 22 if compact else 30
-            cy = ry + pile[1] / 2 - 4
-            w.add(SlotToken(f"energy:{s}", (px + tok / 2, cy), size=tok, icon="energy", colour=ENERGY_GOLD,
-                            count=st["energy"], caption="" if compact else t("rangers.ui.stored")))
-            px += tok + (10 if compact else 16)
-            w.add(SlotToken(f"action:{s}", (px + tok / 2, cy), size=tok, icon="action", colour=ACTION_BLUE,
-                            count=st["actions"], caption="" if compact else t("rangers.ui.actions")))
-            px += tok + 10
+            w.add(PileView(f"discard:{s}", (px + pile[0] + gap, ry, *pile), count=len(st["discard"]),
+                           label=t("rangers.ui.discard"), back_colour=back, top=F.combat_face(top) if top else None,
+                           face_up=top is not None))
+            w.add(SlotToken(f"energy:{s}", spots[0], size=tok, icon="energy", colour=ENERGY_GOLD,
+                            count=st["energy"], caption=captions[0]))
+            w.add(SlotToken(f"action:{s}", spots[1], size=tok, icon="action", colour=ACTION_BLUE,
+                            count=st["actions"], caption=captions[1]))
         # zords: small cards in the top-right corner of the panel (hover or right-click to read them)
         zords = sorted(z for z, info in d["zords"].items() if info["seat"] == s)
         zh = 40.0
@@ -589,7 +612,7 @@ class RangersTable(TableScene):
         panel.reserve = x + pw - 6 - zx
         # the hand
         hx, hw = (x + 4, pw - 8) if not side else (x + pile[0] + 12, pw - pile[0] - 16)
-        hy = ry + pile[1] + 6 if not side else ry
+        hy = ry + pile[1] + 6 + below if not side else ry
         hand_h = y + ph - hy
         ch = min(hand_h - 6, 190 if not compact else 104)
         cw = ch / 1.4
