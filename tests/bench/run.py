@@ -98,7 +98,7 @@ def bench_startup(runs: int) -> dict:
 
 # caches of a file's contents, not of a picture or text: a process reads each file once, and a move never
 # meets one unread (emptying them timed a disk read inside the move frame)
-FILE_READS = {("ui.table.art", "_source"), ("ui.table.icons", "_source"), ("ui.games.misfits.portraits", "_spec")}
+FILE_READS = {("ui.table.art", "_read"), ("ui.table.icons", "_read"), ("ui.games.misfits.portraits", "_spec")}
 
 
 def _render_caches() -> list:

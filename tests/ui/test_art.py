@@ -46,3 +46,19 @@ def test_every_game_has_menu_key_art_and_a_table_surface_drawn_once_per_size():
         assert plain < 100 * 67                                  # the tile's pattern shows
         assert surf.get_at((5, 5))[:3] == surf.get_at((133, 133))[:3]             # repeated every 128 px
         assert table_cloth(colour, (50, 70, 60), info.id) is cloth and cloth.tile.get_size() == (128, 128)
+
+
+def test_art_missing_from_another_assets_folder_is_not_remembered_as_missing_from_the_shipped_one(
+        tmp_path, monkeypatch):
+    """The content tests run the app on a partial copy of assets/ (TABLETOP_DOJO_ASSETS): its missing art
+    was cached as missing for the rest of the process, and a later menu drew placeholders for key art."""
+    from ui.table import icons
+
+    shipped = art.art("menu", "rangers", (160, 100))
+    monkeypatch.setenv("TABLETOP_DOJO_ASSETS", str(tmp_path))
+    assert not art.exists("menu", "rangers") and not icons._source("energy")
+    placeholder = art.art("menu", "rangers", (160, 100))
+    assert placeholder is not shipped
+    monkeypatch.delenv("TABLETOP_DOJO_ASSETS")
+    assert art.exists("menu", "rangers") and icons._source("energy")
+    assert art.art("menu", "rangers", (160, 100)) is shipped

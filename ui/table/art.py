@@ -9,10 +9,12 @@ through the same path, cached by its bytes and size.
 from __future__ import annotations
 
 import io
+import os
 from functools import lru_cache
 
 import pygame
 
+from gamecore.resources import ASSETS_ENV
 from ui.resources import resource_path
 from ui.table.icons import display_format, placeholder
 
@@ -32,8 +34,14 @@ def light_of(colour, amount: float = 0.35) -> tuple:
     return tuple(int(c + (255 - c) * amount) for c in tuple(colour)[:3])
 
 
-@lru_cache(maxsize=512)        # every file of every game (a table draws 50-70 of its own): never thrashed
 def _source(game: str, name: str) -> bytes | None:
+    return _read(os.environ.get(ASSETS_ENV, ""), game, name)
+
+
+@lru_cache(maxsize=512)        # every file of every game (a table draws 50-70 of its own): never thrashed
+def _read(assets_override: str, game: str, name: str) -> bytes | None:
+    """The file's bytes, read once per assets folder: a file missing from another folder (the content
+    tests' partial copies) is never remembered as missing from the shipped one."""
     path = resource_path("art", game, f"{name}.svg")
     try:
         if not path.is_file() or path.stat().st_size > MAX_SVG_BYTES:
@@ -48,7 +56,7 @@ def exists(game: str, name: str) -> bool:
 
 
 @lru_cache(maxsize=2048)
-def _render(game: str, name: str, w: int, h: int, fill: str | None) -> pygame.Surface:
+def _render(assets_override: str, game: str, name: str, w: int, h: int, fill: str | None) -> pygame.Surface:
     data = _source(game, name)
     if data is None:
         return placeholder((w, h))
@@ -95,13 +103,13 @@ def art(game: str, name: str, size, colour=None) -> pygame.Surface:
         w = h = max(1, int(size))
     else:
         w, h = (max(1, int(v)) for v in size)
-    return _render(str(game), str(name), w, h, None if colour is None else _hex(colour))
+    return _render(os.environ.get(ASSETS_ENV, ""), str(game), str(name), w, h, None if colour is None else _hex(colour))
 
 
 def clear_cache() -> None:
     _render.cache_clear()
     _render_document.cache_clear()
-    _source.cache_clear()
+    _read.cache_clear()
 
 
 def cache_info():

@@ -5,10 +5,12 @@ A missing or unreadable icon never crashes the table: a neutral circle stands in
 from __future__ import annotations
 
 import io
+import os
 from functools import lru_cache
 
 import pygame
 
+from gamecore.resources import ASSETS_ENV
 from ui.resources import resource_path
 
 NEUTRAL = (170, 170, 170)
@@ -48,9 +50,14 @@ def exists(name: str) -> bool:
     return resource_path("icons", f"{name}.svg").is_file()
 
 
-@lru_cache(maxsize=512)
 def _source(name: str) -> bytes | None:
-    """The icon's SVG document, read once (an icon is rasterised at many sizes)."""
+    """The icon's SVG document, read once per assets folder (an icon is rasterised at many sizes; a file
+    missing from the content tests' partial copies is never remembered as missing from the shipped one)."""
+    return _read(os.environ.get(ASSETS_ENV, ""), name)
+
+
+@lru_cache(maxsize=512)
+def _read(assets_override: str, name: str) -> bytes | None:
     path = resource_path("icons", f"{name}.svg")
     try:
         return path.read_bytes() if path.is_file() else None
@@ -59,7 +66,7 @@ def _source(name: str) -> bytes | None:
 
 
 @lru_cache(maxsize=1024)
-def _icon(name: str, w: int, h: int) -> pygame.Surface:
+def _icon(assets_override: str, name: str, w: int, h: int) -> pygame.Surface:
     data = _source(name)
     if data is None:
         return placeholder((w, h))
@@ -79,9 +86,9 @@ def _icon(name: str, w: int, h: int) -> pygame.Surface:
 def icon(name: str, size) -> pygame.Surface:
     """The icon ``name`` as a surface of ``size`` (int or (w, h)), cached; a neutral circle if missing."""
     w, h = _size(size)
-    return _icon(str(name), w, h)
+    return _icon(os.environ.get(ASSETS_ENV, ""), str(name), w, h)
 
 
 def clear_cache() -> None:
-    _source.cache_clear()
+    _read.cache_clear()
     _icon.cache_clear()
