@@ -496,3 +496,21 @@ def test_a_mech_dropped_on_uran_where_another_mech_stands_is_told_to_pick_a_muta
     assert state.digest() == before
     assert illegal_text(state.explain("mech:0", "art:uran")) in scene.toasts.texts
     assert state.explain("mech:0", "art:uran").code == "galaxy_uran_pick"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_log_names_the_card_a_display_is_refilled_with(lang):
+    """'A new card is put on the board' said nothing a player could use: the line names the card and its display."""
+    from gamecore.engine import Event
+
+    _engine()
+    session = _session(players=3)
+    app, scene = _open(session)
+    i18n.set_language(lang)
+    try:
+        state = session.state
+        for cid, display in ((state.sdisplay[0], "specialists"), (state.udisplay[0], "pilot_upgrades")):
+            line = scene.log_line(Event("reveal", "galaxy.log.display_revealed", {}, source=cid))
+            assert scene.card_name(cid) in line and i18n.t(f"galaxy.ui.{display}") in line, line
+    finally:
+        i18n.set_language("en")

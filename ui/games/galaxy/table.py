@@ -205,6 +205,15 @@ class GalaxyTable(TableScene):
             return t(key)
         return super().describe_action(action)
 
+    def log_line(self, event) -> str:
+        """The log names the card a display is refilled with (the engine's sentence only says that one is)."""
+        if event.key == "galaxy.log.display_revealed" and event.source and ":" in event.source:
+            display = {"spec": "specialists", "pupg": "pilot_upgrades"}.get(event.source.split(":")[0])
+            if display is not None:
+                return t("galaxy.log.display_revealed_named", card=self.card_name(event.source),
+                         display=t(f"galaxy.ui.{display}"))
+        return super().log_line(event)
+
     def card_name(self, cid: str) -> str:
         kind, _, rest = cid.partition(":")
         ident = rest.split(":")[0]
