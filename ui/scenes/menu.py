@@ -137,6 +137,7 @@ class MenuScene(Scene):
             # which game resumes, under the button, wrapped to the column (on one line a long Japanese title
             # ran past the window's edge at 1280x800)
             self.resume_lines = fonts.wrap(detail, 14, col_w - 8)[:2]
+            self.resume_at = (x + 4, y - 8, col_w - 8)      # the first line's place, and the lines' width
             y += 22 + 18 * (len(self.resume_lines) - 1)
             self.resume_detail = detail
         else:
@@ -217,9 +218,11 @@ class MenuScene(Scene):
         surface.blit(fonts.text(t("menu.tagline"), 18, MUTED), (52, 100))
         for rect, info in self.tiles:
             self._draw_tile(surface, rect, info)
-        w, h = self.app.size
-        for i, line in enumerate(getattr(self, "resume_lines", [])):
-            surface.blit(fonts.fit_text(line, 14, 280 - 8, MUTED), (w - 280 - 48 + 4, 150 + 56 + 18 * i))
+        h = self.app.size[1]
+        if getattr(self, "resume_lines", None):
+            rx, ry, rw = self.resume_at
+            for i, line in enumerate(self.resume_lines):
+                surface.blit(fonts.fit_text(line, 14, rw, MUTED), (rx, ry + 18 * i))
         if self.app.storage_problem:
             line = t("menu.storage_unavailable")
             surface.blit(fonts.text(line, 15, (230, 140, 120)), (48, h - 40))

@@ -559,7 +559,8 @@ class RangersTable(TableScene):
                 # the panel (in one row they lay over the next seat's panel)
                 col_pile = (pw - 12 - 4 - 6 - 20) / 2
                 if col_pile >= 26:
-                    pile = (min(pile[0], col_pile), min(pile[0], col_pile) * 50 / 36)
+                    col_pile = min(pile[0], col_pile)
+                    pile = (col_pile, col_pile * 50 / 36)
                     tok = min(20.0, (pile[1] - 4) / 2)
                     tx = px + 2 * pile[0] + 4 + 6 + tok / 2
                     spots = [(tx, ry + pile[1] / 2 - tok / 2 - 2), (tx, ry + pile[1] / 2 + tok / 2 + 2)]
